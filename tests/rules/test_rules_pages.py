@@ -1,0 +1,167 @@
+import pytest
+from django.contrib.auth import get_user_model
+from django.utils import translation
+
+from rules.models import Section
+from tests.html import assert_valid_html
+
+pytestmark = pytest.mark.django_db
+
+TITLES = {
+    "bg": "Правила на българския белот",
+    "uk": "Правила болгарського белоту",
+    "ru": "Правила болгарского белота",
+}
+
+
+@pytest.mark.parametrize("language", ["bg", "uk", "ru"])
+def test_rules_page_speaks_its_language(client, language):
+    response = client.get(f"/{language}/rules/")
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert f'<html lang="{language}">' in html
+    assert f"<title>{TITLES[language]}</title>" in html
+    assert 'hreflang="bg"' in html and 'hreflang="uk"' in html and 'hreflang="ru"' in html
+    section = Section.objects.get(slug="scoring")
+    assert getattr(section, f"title_{language}") in html
+
+
+@pytest.mark.parametrize("language", ["bg", "uk", "ru"])
+def test_rules_page_is_valid_html(client, language):
+    assert_valid_html(client.get(f"/{language}/rules/").content)
+
+
+def test_switcher_names_each_language_in_itself_and_keeps_the_page(client):
+    html = client.get("/uk/rules/").content.decode()
+    assert 'href="/bg/rules/" hreflang="bg" lang="bg">Български</a>' in html
+    assert 'href="/uk/rules/" hreflang="uk" lang="uk" aria-current="true">Українська</a>' in html
+    assert 'href="/ru/rules/" hreflang="ru" lang="ru">Русский</a>' in html
+
+
+def test_table_of_contents_links_every_section(client):
+    html = client.get("/bg/rules/").content.decode()
+    for slug in Section.objects.values_list("slug", flat=True):
+        assert f'<a href="#{slug}">' in html
+        assert f'id="{slug}"' in html
+
+
+def test_missing_translation_falls_back_to_bulgarian_and_says_so(client):
+    section = Section.objects.get(slug="dealing")
+    section.title_ru = ""
+    section.body_ru = ""
+    section.save()
+    html = client.get("/ru/rules/").content.decode()
+    assert section.title_bg in html
+    assert "Этот раздел ещё не переведён, поэтому он показан на болгарском." in html
+    assert (
+        '<section class="rules-section" id="dealing" aria-labelledby="dealing-title" lang="bg">'
+        in html
+    )
+
+
+@pytest.mark.parametrize(
+    ("accept", "expected"),
+    [("uk-UA,uk;q=0.9", "/uk/"), ("ru,en;q=0.5", "/ru/"), ("en-US,en", "/bg/"), ("", "/bg/")],
+)
+def test_root_redirects_by_accept_language(client, accept, expected):
+    response = client.get("/", headers={"accept-language": accept})
+    assert response.status_code == 302
+    assert response["Location"] == expected
+
+
+def test_root_prefers_the_remembered_language_over_the_browser(client):
+    client.get("/ru/rules/")
+    response = client.get("/", headers={"accept-language": "uk"})
+    assert response["Location"] == "/ru/"
+
+
+@pytest.mark.parametrize(
+    ("language", "text"),
+    [("bg", "Прочетете правилата"), ("uk", "Читати правила"), ("ru", "Читать правила")],
+)
+def test_home_page_is_translated(client, language, text):
+    response = client.get(f"/{language}/")
+    assert text in response.content.decode()
+    assert_valid_html(response.content)
+
+
+@pytest.mark.parametrize(
+    ("language", "text"),
+    [
+        ("bg", "Страницата не е намерена"),
+        ("uk", "Сторінку не знайдено"),
+        ("ru", "Страница не найдена"),
+    ],
+)
+def test_not_found_page_is_translated(client, language, text):
+    response = client.get(f"/{language}/no-such-page/")
+    assert response.status_code == 404
+    assert text in response.content.decode()
+    assert f'<html lang="{language}">' in response.content.decode()
+
+
+def test_admin_edits_a_section_in_each_language(client):
+    admin = get_user_model().objects.create_superuser(
+        "admin", "admin@example.com", "pw-long-enough"
+    )
+    client.force_login(admin)
+    section = Section.objects.get(slug="play")
+    url = f"/admin/rules/section/{section.pk}/change/"
+    page = client.get(url).content.decode()
+    assert 'id="id_title_uk"' in page and 'id="id_body_ru"' in page
+    data = {
+        "slug": section.slug,
+        "order": section.order,
+        "title_bg": "Игра (редакция)",
+        "title_uk": "Гра (редакція)",
+        "title_ru": "Игра (правка)",
+        "body_bg": "<p>Нов текст.</p>",
+        "body_uk": "<p>Новий текст.</p>",
+        "body_ru": "<p>Новый текст.</p>",
+    }
+    response = client.post(url, data)
+    assert response.status_code == 302
+    for language, title in [
+        ("bg", "Игра (редакция)"),
+        ("uk", "Гра (редакція)"),
+        ("ru", "Игра (правка)"),
+    ]:
+        assert title in client.get(f"/{language}/rules/").content.decode()
+
+
+@pytest.mark.parametrize(
+    ("language", "forms"),
+    [
+        ("bg", {1: "минута", 2: "минути", 5: "минути", 11: "минути", 21: "минути"}),
+        (
+            "uk",
+            {
+                1: "хвилина",
+                2: "хвилини",
+                5: "хвилин",
+                11: "хвилин",
+                21: "хвилина",
+                22: "хвилини",
+                25: "хвилин",
+            },
+        ),
+        (
+            "ru",
+            {
+                1: "минута",
+                2: "минуты",
+                5: "минут",
+                11: "минут",
+                21: "минута",
+                22: "минуты",
+                25: "минут",
+            },
+        ),
+    ],
+)
+def test_reading_time_uses_the_right_plural_form(language, forms):
+    from rules.views import reading_time
+
+    with translation.override(language):
+        for count, word in forms.items():
+            assert reading_time(count).endswith(f"{count} {word}"), (count, reading_time(count))
