@@ -361,9 +361,9 @@ SECTIONS = [
 <caption>Термини на белота на три езика</caption>
 <thead>
 <tr>
-<th scope="col">Български</th>
-<th scope="col">Украински</th>
-<th scope="col">Руски</th>
+<th scope="col"><abbr title="български">БГ</abbr></th>
+<th scope="col"><abbr title="украински">УК</abbr></th>
+<th scope="col"><abbr title="руски">РУ</abbr></th>
 </tr>
 </thead>
 <tbody>
@@ -434,9 +434,9 @@ SECTIONS = [
 <caption>Терміни белоту трьома мовами</caption>
 <thead>
 <tr>
-<th scope="col">Болгарська</th>
-<th scope="col">Українська</th>
-<th scope="col">Російська</th>
+<th scope="col"><abbr title="болгарська">БГ</abbr></th>
+<th scope="col"><abbr title="українська">УК</abbr></th>
+<th scope="col"><abbr title="російська">РОС</abbr></th>
 </tr>
 </thead>
 <tbody>
@@ -507,9 +507,9 @@ SECTIONS = [
 <caption>Термины белота на трёх языках</caption>
 <thead>
 <tr>
-<th scope="col">Болгарский</th>
-<th scope="col">Украинский</th>
-<th scope="col">Русский</th>
+<th scope="col"><abbr title="болгарский">БГ</abbr></th>
+<th scope="col"><abbr title="украинский">УК</abbr></th>
+<th scope="col"><abbr title="русский">РУ</abbr></th>
 </tr>
 </thead>
 <tbody>
