@@ -1,0 +1,239 @@
+"""Which declarations count: sequences and carrés compared between the teams, belots never.
+
+Default (``separate``): the team with the highest sequence scores all its sequences, the team with
+the highest carré all its carrés. House rule (``pool``): the team with the strongest single
+declaration scores all its declarations. A full tie cancels the compared declarations of both
+teams. A team that took no trick scores nothing and takes no part in the comparison.
+
+A sequence's top card is read only when two sequences tie on points; if a missing top card could
+change the result, the comparison stops with ``sequence_top_card_needed``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from .errors import DealError, Problem
+from .model import (
+    BELOT_POINTS,
+    CARRE_STRENGTH,
+    TEAMS,
+    Belot,
+    Carre,
+    DeclarationComparison,
+    InsideDeal,
+    PlayedDeal,
+    Rank,
+    RuleProfile,
+    Sequence,
+    Team,
+)
+from .results import CancelReason, DeclarationOutcome, Step, TeamPoints
+from .steps import step
+
+_RANKS = tuple(Rank)
+_TOP_ORDER = 7  # the ace's place in a sequence
+_BELOT = Belot()
+
+
+@dataclass(frozen=True, slots=True)
+class Counted:
+    """The declarations' part of a deal: what counted, per team, and (if asked) the steps."""
+
+    outcomes: tuple[DeclarationOutcome, ...]
+    points: TeamPoints
+    steps: tuple[Step, ...]
+
+
+# An entry is (team, index, declaration).
+Entry = tuple[Team, int, Sequence | Carre]
+
+
+def count_declarations(
+    deal: PlayedDeal | InsideDeal,
+    profile: RuleProfile,
+    no_trick: Team | None = None,
+    explain: bool = False,
+) -> Counted:
+    """Compare the teams' declarations; ``no_trick`` is the team that took no trick, if any.
+
+    The explanation steps are built only when ``explain`` is set (scoring a match skips them).
+    """
+    a, b = deal.declarations_a, deal.declarations_b
+    if not (a.sequences or a.carres or a.belots or b.sequences or b.carres or b.belots):
+        return _NOTHING
+    declared = {Team.A: a, Team.B: b}
+    outcomes: list[DeclarationOutcome] = []
+    steps: list[Step] | None = [] if explain else None
+    if no_trick is not None:
+        _void(deal, no_trick, outcomes, steps)
+    teams = [team for team in TEAMS if team is not no_trick]
+    sequences = [(t, i, s) for t in teams for i, s in enumerate(declared[t].sequences)]
+    carres = [(t, i, c) for t in teams for i, c in enumerate(declared[t].carres)]
+    if profile.declaration_comparison is DeclarationComparison.POOL:
+        _compare(sequences + carres, "declarations", outcomes, steps)
+    else:
+        _compare(sequences, "sequences", outcomes, steps)
+        _compare(carres, "carres", outcomes, steps)
+    for team in teams:
+        _belots(team, declared[team].belots, outcomes, steps)
+    points = [0, 0]
+    for outcome in outcomes:
+        if outcome.counted:
+            points[outcome.team is Team.B] += outcome.points
+    return Counted(tuple(outcomes), TeamPoints(*points), tuple(steps or ()))
+
+
+_NOTHING = Counted((), TeamPoints(0, 0), ())
+
+
+def _void(deal: PlayedDeal, team: Team, outcomes: list, steps: list | None) -> None:
+    declared = deal.declarations(team)
+    items = [*enumerate(declared.sequences), *enumerate(declared.carres)]
+    items += [(index, _BELOT) for index in range(declared.belots)]
+    for index, item in items:
+        outcomes.append(DeclarationOutcome(team, item, index, False, CancelReason.NO_TRICK))
+    if items and steps is not None:
+        points = sum(item.points for _, item in items)
+        steps.append(step("declarations_void_no_trick", team=team, points=points))
+
+
+def _belots(team: Team, count: int, outcomes: list, steps: list | None) -> None:
+    for index in range(count):
+        outcomes.append(DeclarationOutcome(team, _BELOT, index, True))
+    if count and steps is not None:
+        steps.append(step("belot", team=team, count=count, points=count * BELOT_POINTS))
+
+
+def _compare(entries: list[Entry], what: str, outcomes: list, steps: list | None) -> None:
+    """Count the entries of the stronger team, or cancel all of them on a full tie."""
+    if not entries:
+        return
+    by_team = {team: [e for e in entries if e[0] is team] for team in TEAMS}
+    if not by_team[Team.A] or not by_team[Team.B]:
+        team = entries[0][0]
+        _record(entries, team, outcomes)
+        if steps is not None:
+            steps.append(step(f"{what}_unopposed", team=team, points=_sum(entries)))
+        return
+    best = {team: _best(items) for team, items in by_team.items()}
+    winner = _winner(best[Team.A], best[Team.B])
+    _record(entries, winner, outcomes)
+    if steps is None:
+        return
+    if winner is None:
+        steps.append(_tie_step(what, best, by_team))
+        return
+    won, lost = by_team[winner], by_team[winner.other]
+    params = {"team": winner, "points": _sum(won), "cancelled": _sum(lost)}
+    params |= _describe(best[winner].entry, what, "")
+    params |= _describe(best[winner.other].entry, what, "other_")
+    steps.append(step(f"{what}_won", **params))
+
+
+@dataclass(frozen=True, slots=True)
+class _Best:
+    """A team's strongest declarations: their class, and the range its top card may lie in."""
+
+    points: int
+    is_carre: bool
+    low: int  # the strongest card the team surely has in this class
+    high: int  # the strongest it may have, given the top cards left out
+    unknown: tuple[Entry, ...]  # sequences of this class without a top card
+    entry: Entry  # the one named in the explanation
+
+
+def _best(entries: list[Entry]) -> _Best:
+    points, is_carre = max(_class(entry) for entry in entries)
+    strongest = [entry for entry in entries if _class(entry) == (points, is_carre)]
+    if is_carre:
+        rank = max(CARRE_STRENGTH[entry[2].rank] for entry in strongest)
+        chosen = next(e for e in strongest if CARRE_STRENGTH[e[2].rank] == rank)
+        return _Best(points, True, rank, rank, (), chosen)
+    low = max(_lowest_top(entry[2]) for entry in strongest)
+    high = max(_highest_top(entry[2]) for entry in strongest)
+    unknown = tuple(entry for entry in strongest if entry[2].top is None)
+    chosen = max(strongest, key=lambda e: (e[2].top is not None, _lowest_top(e[2]), e[2].length))
+    return _Best(points, False, low, high, unknown, chosen)
+
+
+def _class(entry: Entry) -> tuple[int, bool]:
+    """Points first; at equal points a carré beats a sequence."""
+    return entry[2].points, isinstance(entry[2], Carre)
+
+
+def _lowest_top(sequence: Sequence) -> int:
+    return sequence.top.order if sequence.top is not None else sequence.length - 1
+
+
+def _highest_top(sequence: Sequence) -> int:
+    return sequence.top.order if sequence.top is not None else _TOP_ORDER
+
+
+def _winner(a: _Best, b: _Best) -> Team | None:
+    """The stronger team, or ``None`` on a full tie; top cards are asked for when needed."""
+    if (a.points, a.is_carre) != (b.points, b.is_carre):
+        return Team.A if (a.points, a.is_carre) > (b.points, b.is_carre) else Team.B
+    if a.low > b.high:
+        return Team.A
+    if b.low > a.high:
+        return Team.B
+    if a.low == a.high == b.low == b.high:
+        return None
+    # Only a team whose best top card is still open is asked: a known ace settles its own side.
+    needed = (a.unknown if a.low < a.high else ()) + (b.unknown if b.low < b.high else ())
+    raise DealError(_top_card_problems(needed))
+
+
+def _top_card_problems(entries: Iterable[Entry]) -> list[Problem]:
+    return [
+        Problem(
+            "sequence_top_card_needed",
+            f"declarations_{team.field_suffix}",
+            {"team": team, "index": index, "length": sequence.length},
+        )
+        for team, index, sequence in entries
+    ]
+
+
+def _record(entries: list[Entry], winner: Team | None, outcomes: list) -> None:
+    for team, index, item in entries:
+        if team is winner:
+            outcomes.append(DeclarationOutcome(team, item, index, True))
+        else:
+            reason = CancelReason.TIE if winner is None else CancelReason.OUTRANKED
+            outcomes.append(DeclarationOutcome(team, item, index, False, reason))
+
+
+def _tie_step(what: str, best: dict[Team, _Best], by_team: dict[Team, list[Entry]]) -> Step:
+    a, b = best[Team.A].entry[2], best[Team.B].entry[2]
+    return step(
+        f"{what}_cancelled_tie",
+        length_a=a.length,
+        length_b=b.length,
+        top=_RANKS[best[Team.A].low],
+        points_a=_sum(by_team[Team.A]),
+        points_b=_sum(by_team[Team.B]),
+    )
+
+
+# What the explanation says about a team's strongest declaration, per comparison.
+_DESCRIBED = {
+    "sequences": ("length", "top"),
+    "carres": ("rank",),
+    "declarations": ("kind", "length", "top", "rank"),
+}
+
+
+def _describe(entry: Entry, what: str, prefix: str) -> dict[str, object]:
+    item = entry[2]
+    if isinstance(item, Carre):
+        values = {"kind": "carre", "length": None, "top": None, "rank": item.rank}
+    else:
+        values = {"kind": "sequence", "length": item.length, "top": item.top, "rank": None}
+    return {prefix + key: values[key] for key in _DESCRIBED[what]}
+
+
+def _sum(entries: Iterable[Entry]) -> int:
+    return sum(entry[2].points for entry in entries)
