@@ -2,16 +2,22 @@ from django.conf.urls.i18n import i18n_patterns
 from django.contrib import admin
 from django.urls import include, path
 
+from calculator import views as calculator_views
+
 from . import views
 
 urlpatterns = [
     path("", views.language_redirect, name="language-redirect"),
     path("admin/", admin.site.urls),
     path("i18n/", include("django.conf.urls.i18n")),
+    path("language/<str:code>/", views.language_switch, name="language-switch"),
+    path("", include("calculator.urls")),
 ]
 
 urlpatterns += i18n_patterns(
-    path("", views.home, name="home"),
+    path("", calculator_views.home, name="home"),
     path("rules/", include("rules.urls")),
+    path("match/new/", calculator_views.match_new, name="match-new"),
+    path("match/import/", calculator_views.match_import_view, name="match-import"),
     prefix_default_language=True,
 )

@@ -1,1 +1,87 @@
+import secrets
 
+from django.db import models
+from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+
+from .engine import ContraTie, DeclarationComparison, RuleProfile
+
+
+def new_key() -> str:
+    """A share link's key: 144 random bits, URL-safe, 24 characters."""
+    return secrets.token_urlsafe(18)
+
+
+class Match(models.Model):
+    """A series of games between two teams. Only inputs are stored; the engine derives the rest."""
+
+    scorer_key = models.CharField(max_length=32, unique=True, default=new_key, editable=False)
+    watch_key = models.CharField(max_length=32, unique=True, default=new_key, editable=False)
+    team_a = models.CharField(_("first team"), max_length=40)
+    team_b = models.CharField(_("second team"), max_length=40)
+    player_1 = models.CharField(_("player 1 (team 1)"), max_length=40, blank=True)
+    player_2 = models.CharField(_("player 2 (team 2)"), max_length=40, blank=True)
+    player_3 = models.CharField(_("player 3 (team 1)"), max_length=40, blank=True)
+    player_4 = models.CharField(_("player 4 (team 2)"), max_length=40, blank=True)
+    first_dealer = models.PositiveSmallIntegerField(_("first dealer"), default=0)
+    target = models.PositiveSmallIntegerField(_("target"), default=151)
+    declaration_comparison = models.CharField(
+        max_length=10,
+        choices=[(c.value, c.value) for c in DeclarationComparison],
+        default=DeclarationComparison.SEPARATE.value,
+    )
+    no_trumps_capot_doubled = models.BooleanField(default=False)
+    contra_tie = models.CharField(
+        max_length=16,
+        choices=[(c.value, c.value) for c in ContraTie],
+        default=ContraTie.ALL_HANG.value,
+    )
+    capot_cannot_end_game = models.BooleanField(default=True)
+    created = models.DateTimeField(auto_now_add=True)
+    updated = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        verbose_name = _("match")
+        verbose_name_plural = _("matches")
+
+    def __str__(self):
+        return f"{self.team_a} – {self.team_b}"
+
+    @property
+    def profile(self) -> RuleProfile:
+        return RuleProfile(
+            target=self.target,
+            declaration_comparison=DeclarationComparison(self.declaration_comparison),
+            no_trumps_capot_doubled=self.no_trumps_capot_doubled,
+            contra_tie=ContraTie(self.contra_tie),
+            capot_cannot_end_game=self.capot_cannot_end_game,
+        )
+
+    @property
+    def players(self) -> list[str]:
+        return [self.player_1, self.player_2, self.player_3, self.player_4]
+
+    def get_scorer_url(self):
+        return reverse("calculator:match", args=[self.scorer_key])
+
+    def get_watch_url(self):
+        return reverse("calculator:match", args=[self.watch_key])
+
+
+class Deal(models.Model):
+    """One deal as the scorer entered it, in the engine's format (docs/deal-format.md)."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="deals")
+    number = models.PositiveIntegerField()
+    data = models.JSONField()
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["number"]
+        constraints = [
+            # One deal per number: a double tap or a second phone cannot record it twice.
+            models.UniqueConstraint(fields=["match", "number"], name="one_deal_per_number"),
+        ]
+
+    def __str__(self):
+        return f"{self.match_id} #{self.number}"

@@ -1,1 +1,255 @@
+import hashlib
+import json
 
+import segno
+from django.contrib import messages
+from django.http import Http404, HttpResponse, JsonResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_POST
+
+from . import engine
+from .forms import DealForm, ImportForm, MatchForm
+from .models import Match
+from .presenters import match_context, preview_context
+from .services import (
+    DealConflict,
+    deal_delete_last,
+    deal_record,
+    deal_replace,
+    match_export,
+    match_import,
+    match_state,
+)
+
+RECENT_COOKIE = "recent_matches"
+RECENT_MAX = 6
+
+
+# Finding a match by its link
+
+
+def _match(key: str) -> tuple[Match, bool]:
+    """The match a link opens and whether it is the scorer's link; 404 for anything else."""
+    match = Match.objects.filter(scorer_key=key).first()
+    if match is not None:
+        return match, True
+    match = Match.objects.filter(watch_key=key).first()
+    if match is None:
+        raise Http404
+    return match, False
+
+
+def _scorer_match(key: str) -> Match:
+    """Only the scorer's link changes a match; the watch link gets the same 404 as a wrong key."""
+    match, is_scorer = _match(key)
+    if not is_scorer:
+        raise Http404
+    return match
+
+
+def _remember(response, request, match: Match):
+    """The scorer's browser keeps its recent matches, so they are one tap away on the home page."""
+    keys = [k for k in request.COOKIES.get(RECENT_COOKIE, "").split(".") if k]
+    keys = [match.scorer_key] + [k for k in keys if k != match.scorer_key]
+    response.set_cookie(
+        RECENT_COOKIE,
+        ".".join(keys[:RECENT_MAX]),
+        max_age=180 * 24 * 3600,
+        httponly=True,
+        samesite="Lax",
+    )
+    return response
+
+
+# Starting a match
+
+
+def home(request):
+    keys = [k for k in request.COOKIES.get(RECENT_COOKIE, "").split(".") if k][:RECENT_MAX]
+    recent = sorted(
+        Match.objects.filter(scorer_key__in=keys), key=lambda m: keys.index(m.scorer_key)
+    )
+    return render(
+        request,
+        "calculator/home.html",
+        {"form": MatchForm(), "import_form": ImportForm(), "recent": recent},
+    )
+
+
+def match_new(request):
+    form = MatchForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        match = form.save()
+        return _remember(redirect(match.get_scorer_url()), request, match)
+    return render(request, "calculator/match_new.html", {"form": form})
+
+
+@require_POST
+def match_import_view(request):
+    form = ImportForm(request.POST, request.FILES)
+    if form.is_valid():
+        match = match_import(**form.cleaned_data["match"])
+        messages.success(request, _("The match was imported."))
+        return _remember(redirect(match.get_scorer_url()), request, match)
+    return render(request, "calculator/match_new.html", {"form": MatchForm(), "import_form": form})
+
+
+# The match page
+
+
+@require_GET
+def match_page(request, key):
+    match, is_scorer = _match(key)
+    state = match_state(match)
+    context = match_context(request, state, is_scorer=is_scorer)
+    response = render(request, "calculator/match.html", context)
+    return _remember(response, request, match) if is_scorer else response
+
+
+@require_GET
+def match_export_json(request, key):
+    match, _is_scorer = _match(key)
+    data = match_export(match_state(match))
+    response = JsonResponse(data, json_dumps_params={"ensure_ascii": False, "indent": 1})
+    response["Content-Disposition"] = f'attachment; filename="belot-{match.pk}.json"'
+    return response
+
+
+@require_GET
+def match_qr(request, key):
+    match, _is_scorer = _match(key)
+    url = request.build_absolute_uri(match.get_watch_url())
+    svg = segno.make(url, error="m").svg_inline(scale=4, dark="#1c1917", light="#ffffff")
+    return HttpResponse(svg, content_type="image/svg+xml")
+
+
+# Entering deals
+
+
+def preview_key(number: int, deal: engine.Deal) -> str:
+    """Ties a save to the preview the scorer saw: the same deal, at the same place."""
+    text = json.dumps([number, engine.deal_to_dict(deal)], sort_keys=True)
+    return hashlib.sha256(text.encode()).hexdigest()[:20]
+
+
+def _deal_form(request, state, data=None, initial=None, number=None):
+    number = number or state.next_number
+    hanging = state.fold.deals[number - 2].hanging if number > 1 else 0
+    return DealForm(data, initial=initial, match=state.match, hanging=hanging)
+
+
+def _conflict(request, match):
+    messages.warning(
+        request,
+        _(
+            "That deal had already been recorded (from another phone, or by a second tap). "
+            "Here is the current score."
+        ),
+    )
+    return redirect(match.get_scorer_url())
+
+
+def deal_new(request, key):
+    match = _scorer_match(key)
+    state = match_state(match)
+    if request.method != "POST":
+        form = _deal_form(request, state)
+        return render(
+            request, "calculator/deal.html", _deal_context(state, form, state.next_number)
+        )
+    number = _posted_number(request)
+    if number != state.next_number:
+        return _conflict(request, match)
+    form = _deal_form(request, state, data=request.POST)
+    saving = request.POST.get("action") == "save"
+    if (
+        form.is_valid()
+        and saving
+        and request.POST.get("preview_key") == preview_key(number, form.deal)
+    ):
+        try:
+            deal_record(match=match, number=number, deal=form.deal)
+        except DealConflict:
+            return _conflict(request, match)
+        return redirect(match.get_scorer_url())
+    if form.is_valid() and saving:
+        messages.info(request, _("Check what will be recorded, then tap Save again."))
+    return render(request, "calculator/deal.html", _deal_context(state, form, number))
+
+
+@require_POST
+def deal_preview(request, key):
+    """The preview alone, for the page's script: the same server-side engine, no reload."""
+    match = _scorer_match(key)
+    state = match_state(match)
+    number = _posted_number(request)
+    if not 1 <= number <= state.next_number:
+        number = state.next_number
+    form = _deal_form(request, state, data=request.POST, number=number)
+    form.is_valid()
+    return render(request, "calculator/_preview.html", _deal_context(state, form, number))
+
+
+def deal_edit(request, key, number):
+    match = _scorer_match(key)
+    state = match_state(match)
+    if not 1 <= number < state.next_number:
+        raise Http404
+    stored = state.deals[number - 1].data
+    if stored["kind"] == "all_passed":
+        raise Http404
+    if request.method != "POST":
+        form = _deal_form(request, state, initial=DealForm.initial_from(stored), number=number)
+        return render(request, "calculator/deal.html", _deal_context(state, form, number))
+    form = _deal_form(request, state, data=request.POST, number=number)
+    saving = request.POST.get("action") == "save"
+    if (
+        form.is_valid()
+        and saving
+        and request.POST.get("preview_key") == preview_key(number, form.deal)
+    ):
+        try:
+            deal_replace(match=match, number=number, deal=form.deal)
+        except DealConflict:
+            return _conflict(request, match)
+        messages.success(request, _("Deal %(number)s was corrected.") % {"number": number})
+        return redirect(match.get_scorer_url())
+    return render(request, "calculator/deal.html", _deal_context(state, form, number))
+
+
+@require_POST
+def deal_delete(request, key, number):
+    match = _scorer_match(key)
+    try:
+        deal_delete_last(match=match, number=number)
+    except DealConflict:
+        return _conflict(request, match)
+    messages.success(request, _("Deal %(number)s was deleted.") % {"number": number})
+    return redirect(match.get_scorer_url())
+
+
+@require_POST
+def deal_all_passed(request, key):
+    match = _scorer_match(key)
+    try:
+        deal_record(match=match, number=_posted_number(request), deal=engine.AllPassed())
+    except DealConflict:
+        return _conflict(request, match)
+    return redirect(match.get_scorer_url())
+
+
+def _posted_number(request) -> int:
+    try:
+        return int(request.POST.get("number", ""))
+    except ValueError:
+        return 0
+
+
+def _deal_context(state, form, number):
+    context = preview_context(state, form, number)
+    if form.deal is not None:
+        context["preview_key"] = preview_key(number, form.deal)
+    context["rules_url"] = reverse("rules:index")
+    return context

@@ -1,0 +1,397 @@
+import json
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
+
+from . import engine, explain
+from .engine import ContraTie, DeclarationComparison
+from .engine.model import CARRE_ORDER
+from .models import Match
+
+NAME_MAX = 40
+TARGET_MIN = 11
+TARGET_MAX = 9999
+
+
+def default_team_names() -> tuple[str, str]:
+    # Translators: the scorer's own team, as players say it at the table ("we").
+    return str(pgettext_lazy("team", "Us")), str(pgettext_lazy("team", "Them"))
+
+
+class MatchForm(forms.ModelForm):
+    """Start a match: team names, players in seating order, the first dealer, the house rules."""
+
+    target = forms.IntegerField(
+        label=_("Points to win a game"),
+        min_value=TARGET_MIN,
+        max_value=TARGET_MAX,
+        initial=151,
+        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+        help_text=_("A game ends when a team reaches this total."),
+    )
+    declaration_comparison = forms.ChoiceField(
+        label=_("Comparing declarations"),
+        choices=[
+            (DeclarationComparison.SEPARATE.value, _("Sequences and carrés separately")),
+            (DeclarationComparison.POOL.value, _("One pool: the strongest declaration takes all")),
+        ],
+        initial=DeclarationComparison.SEPARATE.value,
+        widget=forms.RadioSelect,
+    )
+    no_trumps_capot_doubled = forms.BooleanField(
+        label=_("Double the capot bonus in no trumps"),
+        required=False,
+        help_text=_("Off: a no-trumps capot is worth 26 + 9 = 35. On: (13 + 9) × 2 = 44."),
+    )
+    contra_tie = forms.ChoiceField(
+        label=_("A tied deal with contra"),
+        choices=[
+            (ContraTie.ALL_HANG.value, _("Everything hangs")),
+            (
+                ContraTie.BIDDERS_HANG.value,
+                _("The defenders record their share; the bidders' hangs"),
+            ),
+        ],
+        initial=ContraTie.ALL_HANG.value,
+        widget=forms.RadioSelect,
+    )
+    capot_cannot_end_game = forms.BooleanField(
+        label=_("A capot cannot end the game"),
+        required=False,
+        initial=True,
+        help_text=_("On: after a capot that reaches the target, one more deal is played."),
+    )
+
+    class Meta:
+        model = Match
+        fields = [
+            "team_a",
+            "team_b",
+            "player_1",
+            "player_2",
+            "player_3",
+            "player_4",
+            "first_dealer",
+            "target",
+            "declaration_comparison",
+            "no_trumps_capot_doubled",
+            "contra_tie",
+            "capot_cannot_end_game",
+        ]
+        labels = {
+            "team_a": _("Team 1"),
+            "team_b": _("Team 2"),
+            "player_1": _("Player 1 (team 1)"),
+            "player_2": _("Player 2 (team 2)"),
+            "player_3": _("Player 3 (team 1)"),
+            "player_4": _("Player 4 (team 2)"),
+        }
+        help_texts = {
+            "player_1": _("Optional. Players in seating order, counter-clockwise."),
+        }
+        widgets = {
+            "first_dealer": forms.RadioSelect,
+        }
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        us, them = default_team_names()
+        self.fields["team_a"].initial = us
+        self.fields["team_b"].initial = them
+        self.fields["first_dealer"] = forms.TypedChoiceField(
+            label=_("Who deals first"),
+            choices=[(seat, _("Player %(number)s") % {"number": seat + 1}) for seat in range(4)],
+            coerce=int,
+            initial=0,
+            widget=forms.RadioSelect,
+        )
+        for name in ("team_a", "team_b", "player_1", "player_2", "player_3", "player_4"):
+            self.fields[name].widget.attrs.update({"maxlength": NAME_MAX, "autocomplete": "off"})
+
+    def _clean_name(self, name: str) -> str:
+        return " ".join(self.cleaned_data.get(name, "").split())
+
+    def clean_team_a(self):
+        return self._clean_name("team_a")
+
+    def clean_team_b(self):
+        return self._clean_name("team_b")
+
+    def clean(self):
+        cleaned = super().clean()
+        for name in ("player_1", "player_2", "player_3", "player_4"):
+            cleaned[name] = self._clean_name(name)
+        if cleaned.get("team_a") and cleaned.get("team_a") == cleaned.get("team_b"):
+            self.add_error("team_b", _("The two teams need different names."))
+        return cleaned
+
+
+SEQUENCE_KINDS = (("quinte", 5), ("quarte", 4), ("terce", 3))
+CARRE_RANKS = [rank.value for rank in CARRE_ORDER]
+TEAMS = ("a", "b")
+
+
+def sequence_kind(length: int) -> str:
+    return "quinte" if length >= 5 else "quarte" if length == 4 else "terce"
+
+
+def top_choices(length: int) -> list[tuple[str, str]]:
+    """Top cards a sequence of ``length`` can have: a terce ends at the 9 or higher."""
+    lowest = min(length, 5) - 1
+    return [("", "—")] + [(rank.value, rank.value) for rank in engine.Rank if rank.order >= lowest]
+
+
+class DealForm(forms.Form):
+    """One played or inside deal as the scorer enters it; ``deal`` is the engine's value.
+
+    Problems the engine finds are shown next to the field they concern. A sequence's top card
+    is asked for only when the engine needs it to break a tie (``top_needed``).
+    """
+
+    result = forms.ChoiceField(
+        label=_("Result"),
+        choices=[("played", _("Played")), ("inside", _("Inside, without card points"))],
+        initial="played",
+        widget=forms.RadioSelect,
+    )
+    bidders = forms.ChoiceField(label=_("Bidding team"), widget=forms.RadioSelect)
+    contract = forms.ChoiceField(label=_("Contract"), widget=forms.RadioSelect)
+    double = forms.ChoiceField(
+        label=_("Contra"),
+        choices=[
+            ("none", _("No contra")),
+            ("contra", _("Contra ×2")),
+            ("recontra", _("Recontra ×4")),
+        ],
+        initial="none",
+        widget=forms.RadioSelect,
+    )
+    points_team = forms.ChoiceField(label=_("Card points of"), widget=forms.RadioSelect)
+    card_points = forms.IntegerField(
+        label=_("Card points"),
+        required=False,
+        min_value=0,
+        max_value=999,
+        widget=forms.NumberInput(
+            attrs={"inputmode": "numeric", "pattern": "[0-9]*", "autocomplete": "off"}
+        ),
+        help_text=_("Last trick included; in no trumps before doubling."),
+    )
+    capot = forms.ChoiceField(label=_("Capot"), required=False, widget=forms.RadioSelect)
+
+    def __init__(self, *args, match: Match, hanging: int = 0, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.match = match
+        self.profile = match.profile
+        self.hanging = hanging
+        self.top_needed: set[str] = set()
+        self.deal: engine.Deal | None = None
+        self.result: engine.DealResult | None = None
+        teams = [("A", match.team_a), ("B", match.team_b)]
+        self.fields["bidders"].choices = teams
+        self.fields["points_team"].choices = teams
+        self.fields["points_team"].initial = "A"
+        self.fields["capot"].choices = [("", _("No capot")), *teams]
+        self.fields["capot"].initial = ""
+        self.fields["contract"].choices = [
+            (contract.value, explain.contract_name(contract)) for contract in engine.Contract
+        ]
+        for team in TEAMS:
+            self._add_declaration_fields(team)
+
+    def _add_declaration_fields(self, team: str) -> None:
+        count = {"min_value": 0, "max_value": 4, "initial": 0, "required": False}
+        number = forms.NumberInput(attrs={"inputmode": "numeric", "class": "count"})
+        labels = {"terce": _("Terces"), "quarte": _("Quartes"), "quinte": _("Quintes")}
+        top_labels = {
+            "terce": _("Top card of the highest terce"),
+            "quarte": _("Top card of the highest quarte"),
+            "quinte": _("Top card of the highest quinte"),
+        }
+        for kind, length in SEQUENCE_KINDS:
+            self.fields[f"{kind}s_{team}"] = forms.IntegerField(
+                label=labels[kind], widget=number, **count
+            )
+            self.fields[f"{kind}_top_{team}"] = forms.ChoiceField(
+                label=top_labels[kind],
+                choices=top_choices(length),
+                required=False,
+            )
+        self.fields[f"carres_{team}"] = forms.MultipleChoiceField(
+            label=_("Carrés"),
+            choices=[(rank, rank) for rank in CARRE_RANKS],
+            required=False,
+            widget=forms.CheckboxSelectMultiple,
+        )
+        self.fields[f"belots_{team}"] = forms.IntegerField(
+            label=_("Belots"), widget=number, **count
+        )
+
+    def declaration_fields(self, team: str) -> dict:
+        """The bound fields of one team's declarations, for the template."""
+        names = [f"{kind}s_{team}" for kind, _length in SEQUENCE_KINDS]
+        tops = [f"{kind}_top_{team}" for kind, _length in SEQUENCE_KINDS]
+        return {
+            "counts": [self[name] for name in names],
+            "tops": [
+                self[name]
+                for name in tops
+                if name in self.top_needed or self.data.get(name) or self.initial.get(name)
+            ],
+            "carres": self[f"carres_{team}"],
+            "belots": self[f"belots_{team}"],
+        }
+
+    def _declarations(self, team: str) -> engine.TeamDeclarations:
+        data = self.cleaned_data
+        sequences = []
+        for kind, length in SEQUENCE_KINDS:
+            top = data.get(f"{kind}_top_{team}") or None
+            for index in range(data.get(f"{kind}s_{team}") or 0):
+                rank = engine.Rank(top) if top and index == 0 else None
+                sequences.append(engine.Sequence(length, rank))
+        return engine.TeamDeclarations(
+            sequences=tuple(sequences),
+            carres=tuple(
+                engine.Carre(engine.Rank(rank)) for rank in data.get(f"carres_{team}", [])
+            ),
+            belots=data.get(f"belots_{team}") or 0,
+        )
+
+    def build_deal(self) -> engine.Deal:
+        data = self.cleaned_data
+        common = {
+            "bidders": engine.Team(data["bidders"]),
+            "contract": engine.Contract(data["contract"]),
+            "double": engine.Double(data["double"]),
+            "declarations_a": self._declarations("a"),
+            "declarations_b": self._declarations("b"),
+        }
+        if data["result"] == "inside":
+            return engine.InsideDeal(**common)
+        points = data.get("card_points")
+        return engine.PlayedDeal(
+            **common,
+            card_points=None
+            if points is None
+            else engine.CardPoints(engine.Team(data["points_team"]), points),
+            capot=engine.Team(data["capot"]) if data.get("capot") else None,
+        )
+
+    def clean(self):
+        cleaned = super().clean()
+        if self.errors:
+            return cleaned
+        deal = self.build_deal()
+        try:
+            self.result = engine.score_deal(deal, self.profile, self.hanging)
+        except engine.DealError as error:
+            for problem in error.problems:
+                self._add_problem(problem)
+            return cleaned
+        self.deal = deal
+        return cleaned
+
+    def _add_problem(self, problem: engine.Problem) -> None:
+        names = (self.match.team_a, self.match.team_b)
+        message = explain.problem_message(problem, names)
+        field = problem.field or ""
+        team = str(problem.params.get("team", "")).lower()
+        if problem.code == "sequence_top_card_needed":
+            length = problem.params.get("length", 3)
+            field = f"{sequence_kind(length)}_top_{team}"
+            self.top_needed.add(field)
+        elif field.startswith("declarations_"):
+            field = f"terces_{field[-1]}"
+        elif field.startswith("belots_"):
+            field = f"belots_{field[-1]}"
+        elif field == "belots":
+            field = "belots_a"
+        self.add_error(field if field in self.fields else None, message)
+
+    @classmethod
+    def initial_from(cls, data: dict) -> dict:
+        """Form values for a stored deal (the engine's dict format), for editing it."""
+        initial = {
+            "result": data["kind"],
+            "bidders": data["bidders"],
+            "contract": data["contract"],
+            "double": data.get("double", "none"),
+        }
+        card_points = data.get("card_points")
+        if card_points:
+            initial["points_team"] = card_points["team"]
+            initial["card_points"] = card_points["points"]
+        initial["capot"] = data.get("capot") or ""
+        for team in TEAMS:
+            declared = data.get("declarations", {}).get(team.upper(), {})
+            for kind, _length in SEQUENCE_KINDS:
+                mine = [
+                    s for s in declared.get("sequences", []) if sequence_kind(s["length"]) == kind
+                ]
+                initial[f"{kind}s_{team}"] = len(mine)
+                tops = [s["top"] for s in mine if s.get("top")]
+                if tops:
+                    initial[f"{kind}_top_{team}"] = tops[0]
+            initial[f"carres_{team}"] = declared.get("carres", [])
+            initial[f"belots_{team}"] = declared.get("belots", 0)
+        return initial
+
+
+IMPORT_MAX_BYTES = 1_000_000
+
+
+class ImportForm(forms.Form):
+    """A match exported from this site (JSON, docs/deal-format.md), imported as a new match."""
+
+    file = forms.FileField(label=_("Match file (JSON)"))
+
+    def clean_file(self):
+        upload = self.cleaned_data["file"]
+        if upload.size > IMPORT_MAX_BYTES:
+            raise forms.ValidationError(_("The file is too large for a match export."))
+        try:
+            data = json.loads(upload.read().decode("utf-8"))
+        except (UnicodeDecodeError, json.JSONDecodeError):
+            raise forms.ValidationError(_("This file is not a match export.")) from None
+        if not isinstance(data, dict):
+            raise forms.ValidationError(_("This file is not a match export."))
+        teams = data.pop("teams", None)
+        players = data.pop("players", None)
+        try:
+            profile, first_dealer, deals = engine.match_from_dict(data)
+            engine.fold_match(profile, first_dealer, deals)
+        except engine.DealError as error:
+            raise forms.ValidationError(self._describe(error)) from None
+        us, them = default_team_names()
+        if not isinstance(teams, dict):
+            teams = {}
+        if not (isinstance(players, list) and len(players) == 4):
+            players = ["", "", "", ""]
+        return {
+            "data": data,
+            "team_a": _name(teams.get("A")) or us,
+            "team_b": _name(teams.get("B")) or them,
+            "players": [_name(player) for player in players],
+        }
+
+    def _describe(self, error: engine.DealError) -> list[str]:
+        names = default_team_names()
+        found = [explain.problem_message(problem, names) for problem in error.problems[:3]]
+        if error.deal_index is not None:
+            where = _("Deal %(number)s in the file:") % {"number": error.deal_index + 1}
+            found = [f"{where} {message}" for message in found]
+        return found
+
+    def clean(self):
+        cleaned = super().clean()
+        if "file" in cleaned:
+            cleaned["match"] = cleaned["file"]
+        return cleaned
+
+
+def _name(value) -> str:
+    if not isinstance(value, str):
+        return ""
+    return " ".join(value.split())[:NAME_MAX]

@@ -1,0 +1,192 @@
+"""What the match and deal pages show, derived from the engine's fold: no scoring happens here."""
+
+from dataclasses import dataclass
+
+from django.urls import reverse
+from django.utils.translation import gettext as _
+
+from . import engine, explain
+from .services import MatchState
+
+CHART_WIDTH = 320
+CHART_HEIGHT = 120
+
+
+def seat_name(match, seat: int) -> str:
+    return match.players[seat] or _("Player %(number)s") % {"number": seat + 1}
+
+
+def team_names(match) -> tuple[str, str]:
+    return match.team_a, match.team_b
+
+
+def team_name(match, team: engine.Team | None) -> str:
+    if team is None:
+        return ""
+    return match.team_a if team is engine.Team.A else match.team_b
+
+
+@dataclass(frozen=True)
+class HistoryRow:
+    number: int
+    played: engine.MatchDeal
+    dealer: str
+    contract: str
+    contract_name: str
+    red: bool
+    bidders: str
+    double: str
+    markers: tuple[str, ...]
+    editable: bool
+    deletable: bool
+
+
+def _markers(result: engine.DealResult) -> tuple[str, ...]:
+    markers = []
+    if result.kind is engine.DealKind.ALL_PASSED:
+        markers.append(_("all passed"))
+    if result.outcome is engine.Outcome.INSIDE or result.kind is engine.DealKind.INSIDE:
+        markers.append(_("inside"))
+    if result.hanging_added:
+        markers.append(_("hanging"))
+    if result.capot is not None:
+        markers.append(_("capot"))
+    return tuple(markers)
+
+
+def history(state: MatchState) -> list[HistoryRow]:
+    match = state.match
+    last = len(state.fold.deals)
+    rows = []
+    for number, played in enumerate(state.fold.deals, start=1):
+        result = played.result
+        contract = result.contract
+        rows.append(
+            HistoryRow(
+                number=number,
+                played=played,
+                dealer=seat_name(match, played.dealer),
+                contract=explain.contract_symbol(contract) if contract else "",
+                contract_name=explain.contract_name(contract) if contract else "",
+                red=contract in (engine.Contract.HEARTS, engine.Contract.DIAMONDS),
+                bidders=team_name(match, result.bidders),
+                double=explain.double_name(result.double)
+                if result.double is not engine.Double.NONE
+                else "",
+                markers=_markers(result),
+                editable=result.kind is not engine.DealKind.ALL_PASSED,
+                deletable=number == last,
+            )
+        )
+    rows.reverse()
+    return rows
+
+
+def chart(state: MatchState) -> dict | None:
+    """Polylines of both teams' running totals in the current game, for an inline SVG."""
+    game = state.fold.game
+    totals = [engine.TeamPoints(0, 0)] + [d.totals for d in state.fold.deals if d.game == game]
+    if len(totals) < 2:
+        return None
+    top = max(state.match.target, *(max(t.a, t.b) for t in totals))
+    step = CHART_WIDTH / (len(totals) - 1)
+
+    def line(values):
+        return " ".join(
+            f"{round(i * step, 1)},{round(CHART_HEIGHT - v * CHART_HEIGHT / top, 1)}"
+            for i, v in enumerate(values)
+        )
+
+    target_y = round(CHART_HEIGHT - state.match.target * CHART_HEIGHT / top, 1)
+    return {
+        "width": CHART_WIDTH,
+        "height": CHART_HEIGHT,
+        "a": line([t.a for t in totals]),
+        "b": line([t.b for t in totals]),
+        "target_y": target_y,
+    }
+
+
+def match_context(request, state: MatchState, *, is_scorer: bool) -> dict:
+    match, fold = state.match, state.fold
+    winner = team_name(match, fold.winner)
+    return {
+        "match": match,
+        "fold": fold,
+        "is_scorer": is_scorer,
+        "key": match.scorer_key if is_scorer else match.watch_key,
+        "rows": history(state),
+        "chart": chart(state),
+        "next_number": state.next_number,
+        "dealer": seat_name(match, fold.dealer),
+        "first_player": seat_name(match, fold.first_player),
+        "winner": winner,
+        "margin": abs(fold.totals.a - fold.totals.b),
+        "watch_url": request.build_absolute_uri(match.get_watch_url()),
+        "scorer_url": request.build_absolute_uri(match.get_scorer_url()),
+        "etag_hint": match.updated.isoformat(),
+    }
+
+
+def _fold_with(state: MatchState, number: int, deal: engine.Deal) -> engine.MatchDeal | None:
+    """The deal in its place in the match: the engine folds the match with it."""
+    deals = [engine.deal_from_dict(d.data) for d in state.deals]
+    if number <= len(deals):
+        deals[number - 1] = deal
+    else:
+        deals.append(deal)
+    try:
+        fold = engine.fold_match(state.match.profile, state.match.first_dealer, deals)
+    except engine.DealError:
+        return None
+    return fold.deals[number - 1]
+
+
+def problems(form) -> list[str]:
+    """The form's messages, except "required" ones: an unfinished form is not a mistake."""
+    if not form.is_bound:
+        return []
+    return [
+        error.message % (error.params or {})
+        for errors in form.errors.as_data().values()
+        for error in errors
+        if error.code != "required"
+    ]
+
+
+def preview_context(state: MatchState, form, number: int) -> dict:
+    match = state.match
+    place = state.fold.deals[number - 1] if number <= len(state.fold.deals) else None
+    if place is None:
+        game = state.fold.game + 1 if state.fold.game_over else state.fold.game
+        in_game = (
+            1 if state.fold.game_over or not state.fold.deals else (state.fold.deals[-1].number + 1)
+        )
+        dealer = state.fold.dealer
+    else:
+        game, in_game, dealer = place.game, place.number, place.dealer
+    context = {
+        "match": match,
+        "form": form,
+        "number": number,
+        "editing": number < state.next_number,
+        "game": game,
+        "deal_in_game": in_game,
+        "dealer": seat_name(match, dealer),
+        "first_player": seat_name(match, engine.first_player(dealer)),
+        "teams_a": form.declaration_fields("a"),
+        "teams_b": form.declaration_fields("b"),
+        "preview": None,
+        "problems": problems(form),
+    }
+    if form.deal is not None and form.result is not None:
+        after = _fold_with(state, number, form.deal)
+        result = after.result if after else form.result
+        context["preview"] = {
+            "result": result,
+            "steps": explain.explain(result, team_names(match)),
+            "after": after,
+            "winner": team_name(match, after.winner) if after else "",
+            "url": reverse("calculator:deal-new", args=[match.scorer_key]),
+        }
+    return context

@@ -1,0 +1,135 @@
+"""Writes to a match: each one a transaction that re-checks the match with the engine.
+
+The database keeps only what the scorer entered (the engine's deal format); every total is derived
+by folding the deals again, so an edit or a delete can never leave a stale score behind.
+"""
+
+from dataclasses import dataclass
+
+from django.db import IntegrityError, transaction
+
+from . import engine
+from .models import Deal, Match
+
+
+class DealConflict(Exception):
+    """The deal's number is no longer the next one: another phone (or a retry) recorded it."""
+
+
+@dataclass(frozen=True)
+class MatchState:
+    """A match with its deals folded by the engine."""
+
+    match: Match
+    deals: tuple[Deal, ...]
+    fold: engine.Match
+
+    @property
+    def next_number(self) -> int:
+        return len(self.deals) + 1
+
+
+def match_state(match: Match) -> MatchState:
+    deals = tuple(match.deals.all())
+    fold = engine.fold_match(
+        match.profile, match.first_dealer, [engine.deal_from_dict(deal.data) for deal in deals]
+    )
+    return MatchState(match=match, deals=deals, fold=fold)
+
+
+def _locked(match: Match) -> Match:
+    # On PostgreSQL the row lock queues writers of the same match; SQLite's immediate
+    # transactions already hold the database's write lock.
+    return Match.objects.select_for_update().get(pk=match.pk)
+
+
+def _check(match: Match, deals: list[engine.Deal]) -> None:
+    """Raise engine.DealError if the match with these deals is not a valid one."""
+    engine.fold_match(match.profile, match.first_dealer, deals)
+
+
+def _stored(match: Match) -> list[engine.Deal]:
+    return [engine.deal_from_dict(data) for data in match.deals.values_list("data", flat=True)]
+
+
+def deal_record(*, match: Match, number: int, deal: engine.Deal) -> Deal:
+    """Record ``deal`` as deal ``number``, which must be the match's next one."""
+    try:
+        with transaction.atomic():
+            match = _locked(match)
+            stored = _stored(match)
+            if number != len(stored) + 1:
+                raise DealConflict(number)
+            _check(match, [*stored, deal])
+            record = Deal.objects.create(match=match, number=number, data=engine.deal_to_dict(deal))
+            match.save(update_fields=["updated"])
+            return record
+    except IntegrityError as error:
+        raise DealConflict(number) from error
+
+
+def deal_replace(*, match: Match, number: int, deal: engine.Deal) -> Deal:
+    """Correct deal ``number``; everything after it is derived again."""
+    with transaction.atomic():
+        match = _locked(match)
+        record = Deal.objects.filter(match=match, number=number).first()
+        if record is None:
+            raise DealConflict(number)
+        stored = _stored(match)
+        stored[number - 1] = deal
+        _check(match, stored)
+        record.data = engine.deal_to_dict(deal)
+        record.save(update_fields=["data"])
+        match.save(update_fields=["updated"])
+        return record
+
+
+def deal_delete_last(*, match: Match, number: int) -> None:
+    """Delete deal ``number`` if it is still the last one."""
+    with transaction.atomic():
+        match = _locked(match)
+        last = Deal.objects.filter(match=match).order_by("-number").first()
+        if last is None or last.number != number:
+            raise DealConflict(number)
+        last.delete()
+        match.save(update_fields=["updated"])
+
+
+def match_import(*, data, team_a: str, team_b: str, players: list[str]) -> Match:
+    """A new match from an exported match dict (without its names); engine.DealError if the
+    dict is not a valid match."""
+    profile, first_dealer, deals = engine.match_from_dict(data)
+    engine.fold_match(profile, first_dealer, deals)
+    with transaction.atomic():
+        match = Match.objects.create(
+            team_a=team_a,
+            team_b=team_b,
+            player_1=players[0],
+            player_2=players[1],
+            player_3=players[2],
+            player_4=players[3],
+            first_dealer=first_dealer,
+            target=profile.target,
+            declaration_comparison=profile.declaration_comparison.value,
+            no_trumps_capot_doubled=profile.no_trumps_capot_doubled,
+            contra_tie=profile.contra_tie.value,
+            capot_cannot_end_game=profile.capot_cannot_end_game,
+        )
+        Deal.objects.bulk_create(
+            Deal(match=match, number=number, data=engine.deal_to_dict(deal))
+            for number, deal in enumerate(deals, start=1)
+        )
+    return match
+
+
+def match_export(state: MatchState) -> dict:
+    """The match in the engine's documented format, with the team and player names."""
+    match = state.match
+    data = engine.match_to_dict(
+        match.profile,
+        match.first_dealer,
+        [engine.deal_from_dict(deal.data) for deal in state.deals],
+    )
+    data["teams"] = {"A": match.team_a, "B": match.team_b}
+    data["players"] = match.players
+    return data

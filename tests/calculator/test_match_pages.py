@@ -1,0 +1,285 @@
+import json
+
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.test import Client
+
+from calculator import engine
+from calculator.models import Deal, Match
+from tests.calculator.conftest import create_match, deal_fields, preview_key_of, record_deal
+from tests.html import assert_valid_html
+
+pytestmark = pytest.mark.django_db
+
+
+def test_new_match_gives_a_scorer_link_and_a_watch_link(client):
+    match = create_match(client)
+    assert len(match.scorer_key) >= 22 and len(match.watch_key) >= 22
+    assert match.scorer_key != match.watch_key
+    page = client.get(f"/m/{match.scorer_key}/").content.decode()
+    assert f"/m/{match.watch_key}/" in page
+
+
+@pytest.mark.parametrize(
+    ("language", "us", "them"), [("bg", "Ние", "Вие"), ("uk", "Ми", "Ви"), ("ru", "Мы", "Вы")]
+)
+def test_home_page_offers_team_names_in_the_visitors_language(client, language, us, them):
+    response = client.get(f"/{language}/")
+    html = response.content.decode()
+    assert f'value="{us}"' in html and f'value="{them}"' in html
+    assert_valid_html(response.content)
+
+
+def test_starting_a_match_keeps_the_house_rules(client):
+    match = create_match(
+        client,
+        target="101",
+        declaration_comparison="pool",
+        no_trumps_capot_doubled="on",
+        contra_tie="bidders_hang",
+        capot_cannot_end_game="",
+        first_dealer="2",
+    )
+    assert match.profile == engine.RuleProfile(
+        target=101,
+        declaration_comparison=engine.DeclarationComparison.POOL,
+        no_trumps_capot_doubled=True,
+        contra_tie=engine.ContraTie.BIDDERS_HANG,
+        capot_cannot_end_game=False,
+    )
+    assert match.first_dealer == 2
+
+
+def test_a_match_with_bad_settings_is_not_created_and_says_why(client):
+    response = client.post(
+        "/uk/match/new/",
+        {
+            "team_a": "Ми",
+            "team_b": "Ми",
+            "first_dealer": "7",
+            "target": "0",
+            "declaration_comparison": "separate",
+            "contra_tie": "all_hang",
+        },
+    )
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert Match.objects.count() == 0
+    assert "Команди потрібно назвати по-різному." in html
+    assert_valid_html(response.content)
+
+
+def test_scorer_link_opens_in_the_visitors_language(match):
+    stranger = Client()  # no language cookie yet: the browser's language decides
+    html = stranger.get(
+        f"/m/{match.scorer_key}/", headers={"accept-language": "ru"}
+    ).content.decode()
+    assert '<html lang="ru">' in html
+    assert "Новая раздача" in html
+
+
+def test_watch_link_shows_the_score_without_controls(client, match):
+    record_deal(client, match, 1, card_points=87)
+    html = client.get(f"/m/{match.watch_key}/").content.decode()
+    assert '<span class="points">9</span>' in html and '<span class="points">7</span>' in html
+    assert "csrfmiddlewaretoken" not in html
+    assert match.scorer_key not in html
+    assert "/deal/" not in html
+
+
+@pytest.mark.parametrize("path", ["deal/", "all-passed/", "deal/1/", "deal/1/delete/"])
+def test_watch_link_cannot_write(client, match, path):
+    record_deal(client, match, 1, card_points=87)
+    response = client.post(
+        f"/m/{match.watch_key}/{path}", deal_fields(1, card_points=100, action="save")
+    )
+    assert response.status_code == 404
+    assert Deal.objects.get(match=match).data["card_points"]["points"] == 87
+
+
+@pytest.mark.parametrize("key", ["nope", "x" * 24])
+def test_wrong_or_truncated_key_is_not_found(client, match, key):
+    assert client.get(f"/m/{key}/").status_code == 404
+    assert client.get(f"/m/{match.scorer_key[:-1]}/").status_code == 404
+    assert client.post(f"/m/{key}/all-passed/", {"number": 1}).status_code == 404
+
+
+def test_preview_shows_what_save_then_records(client, match):
+    url = f"/m/{match.scorer_key}/deal/"
+    preview = client.post(url, {**deal_fields(1, card_points=87), "action": "preview"})
+    html = preview.content.decode()
+    assert '<td class="num">+9</td><td class="num">+7</td>' in html
+    assert Deal.objects.count() == 0
+    assert_valid_html(preview.content)
+    client.post(
+        url,
+        {
+            **deal_fields(1, card_points=87),
+            "action": "save",
+            "preview_key": preview_key_of(preview),
+        },
+    )
+    page = client.get(f"/m/{match.scorer_key}/").content.decode()
+    assert '<span class="points">9</span>' in page and '<span class="points">7</span>' in page
+
+
+def test_live_preview_answers_with_the_preview_alone(client, match):
+    response = client.post(f"/m/{match.scorer_key}/deal/preview/", deal_fields(1, card_points=87))
+    html = response.content.decode()
+    assert html.lstrip().startswith('<div id="preview"')
+    assert '<td class="num">+9</td><td class="num">+7</td>' in html
+
+
+def test_save_without_a_matching_preview_records_nothing(client, match):
+    url = f"/m/{match.scorer_key}/deal/"
+    preview = client.post(url, {**deal_fields(1, card_points=87), "action": "preview"})
+    changed = {
+        **deal_fields(1, card_points=100),
+        "action": "save",
+        "preview_key": preview_key_of(preview),
+    }
+    response = client.post(url, changed)
+    assert response.status_code == 200
+    assert Deal.objects.count() == 0
+    assert '<td class="num">+10</td><td class="num">+6</td>' in response.content.decode()
+
+
+def test_a_double_tap_records_the_deal_once(client, match):
+    record_deal(client, match, 1, card_points=87)
+    url = f"/m/{match.scorer_key}/deal/"
+    data = deal_fields(1, card_points=87)
+    preview = client.post(url, {**data, "action": "preview"}, follow=True)
+    assert Deal.objects.count() == 1
+    assert "вече беше записано" in preview.content.decode()
+
+
+def test_all_passed_passes_the_deal_on(client, match):
+    client.post(f"/m/{match.scorer_key}/all-passed/", {"number": 1})
+    client.post(f"/m/{match.scorer_key}/all-passed/", {"number": 1})
+    assert Deal.objects.count() == 1
+    html = client.get(f"/m/{match.scorer_key}/").content.decode()
+    assert "Раздава: <strong>Играч 2</strong>" in html
+
+
+def test_card_points_out_of_range_are_refused_next_to_the_field(client, match):
+    url = f"/m/{match.scorer_key}/deal/"
+    response = client.post(url, {**deal_fields(1, card_points=170), "action": "save"})
+    html = response.content.decode()
+    assert Deal.objects.count() == 0
+    assert 'value="170"' in html
+    assert "162" in html
+    assert 'class="card-points invalid"' in html
+
+
+def test_declarations_in_no_trumps_are_refused(client, match):
+    url = f"/m/{match.scorer_key}/deal/"
+    response = client.post(
+        url, {**deal_fields(1, contract="no_trumps", card_points=70, terces_a=1), "action": "save"}
+    )
+    assert Deal.objects.count() == 0
+    assert 'class="count-field invalid"' in response.content.decode()
+
+
+def test_top_card_is_asked_only_when_a_tie_needs_it(client, match):
+    url = f"/m/{match.scorer_key}/deal/"
+    first = client.post(
+        url, {**deal_fields(1, card_points=90), "action": "preview"}
+    ).content.decode()
+    assert "quarte_top_a" not in first
+    tie = client.post(
+        url, {**deal_fields(1, card_points=90, quartes_a=1, quartes_b=1), "action": "preview"}
+    )
+    html = tie.content.decode()
+    assert 'name="quarte_top_a"' in html or 'name="quarte_top_b"' in html
+    assert "preview_key" not in html
+    decided = deal_fields(
+        1, card_points=90, quartes_a=1, quartes_b=1, quarte_top_a="A", quarte_top_b="K"
+    )
+    assert "preview_key" in client.post(url, {**decided, "action": "preview"}).content.decode()
+
+
+def test_inside_records_everything_for_the_defenders(client, match):
+    record_deal(client, match, 1, result="inside", card_points="")
+    deal = Deal.objects.get()
+    assert deal.data["kind"] == "inside"
+    html = client.get(f"/m/{match.scorer_key}/").content.decode()
+    assert '<span class="points">0</span>' in html and '<span class="points">16</span>' in html
+
+
+def test_editing_a_deal_recomputes_everything_after_it(client, match):
+    record_deal(client, match, 1, card_points=87)
+    record_deal(client, match, 2, card_points=100)
+    url = f"/m/{match.scorer_key}/deal/1/"
+    assert 'value="87"' in client.get(url).content.decode()
+    data = deal_fields(1, card_points=156)
+    preview = client.post(url, {**data, "action": "preview"})
+    client.post(url, {**data, "action": "save", "preview_key": preview_key_of(preview)})
+    html = client.get(f"/m/{match.scorer_key}/").content.decode()
+    assert '<span class="points">25</span>' in html and '<span class="points">7</span>' in html
+
+
+def test_only_the_last_deal_can_be_deleted(client, match):
+    record_deal(client, match, 1, card_points=87)
+    record_deal(client, match, 2, card_points=100)
+    client.post(f"/m/{match.scorer_key}/deal/1/delete/")
+    assert Deal.objects.count() == 2
+    client.post(f"/m/{match.scorer_key}/deal/2/delete/")
+    assert list(Deal.objects.values_list("number", flat=True)) == [1]
+
+
+def test_export_then_import_gives_the_same_match(client, match):
+    record_deal(client, match, 1, card_points=87, quartes_a=1)
+    client.post(f"/m/{match.scorer_key}/all-passed/", {"number": 2})
+    record_deal(client, match, 3, contract="all_trumps", card_points=100, double="contra")
+    exported = client.get(f"/m/{match.watch_key}/export.json")
+    data = json.loads(exported.content)
+    assert data["version"] == 1 and data["teams"] == {"A": "Ние", "B": "Вие"}
+    upload = SimpleUploadedFile("m.json", exported.content, content_type="application/json")
+    response = client.post("/bg/match/import/", {"file": upload})
+    copy = Match.objects.exclude(pk=match.pk).get()
+    assert response["Location"] == f"/m/{copy.scorer_key}/"
+    assert list(copy.deals.values_list("data", flat=True)) == list(
+        match.deals.values_list("data", flat=True)
+    )
+
+
+@pytest.mark.parametrize(
+    "content", [b"not json", b"[]", b'{"version": 1, "deals": [{"kind": "played"}]}', b"\xff\xfe"]
+)
+def test_importing_a_bad_file_creates_nothing_and_says_why(client, content):
+    upload = SimpleUploadedFile("m.json", content, content_type="application/json")
+    response = client.post("/ru/match/import/", {"file": upload})
+    assert response.status_code == 200
+    assert Match.objects.count() == 0
+    assert "Матч не удалось импортировать" in response.content.decode()
+
+
+def test_qr_code_is_an_svg_of_the_watch_link(client, match):
+    response = client.get(f"/m/{match.scorer_key}/qr.svg")
+    assert response["Content-Type"] == "image/svg+xml"
+    assert response.content.startswith(b"<svg")
+
+
+def test_recent_matches_are_one_tap_away(client, match):
+    html = client.get("/bg/").content.decode()
+    assert f'href="/m/{match.scorer_key}/"' in html
+
+
+def test_match_page_is_valid_html_for_scorer_and_watcher(client, match):
+    record_deal(client, match, 1, card_points=87)
+    assert_valid_html(client.get(f"/m/{match.scorer_key}/").content)
+    assert_valid_html(client.get(f"/m/{match.watch_key}/").content)
+    assert_valid_html(client.get(f"/m/{match.scorer_key}/deal/").content)
+
+
+def test_language_switch_on_a_match_page_keeps_the_page(client, match):
+    html = client.get(f"/m/{match.scorer_key}/").content.decode()
+    assert f"/language/uk/?next=/m/{match.scorer_key}/" in html
+    response = client.get(f"/language/uk/?next=/m/{match.scorer_key}/")
+    assert response["Location"] == f"/m/{match.scorer_key}/"
+    assert '<html lang="uk">' in client.get(f"/m/{match.scorer_key}/").content.decode()
+
+
+def test_language_switch_never_sends_visitors_to_another_site(client):
+    response = client.get("/language/ru/?next=https://evil.example/")
+    assert response["Location"] == "/ru/"
