@@ -283,3 +283,18 @@ def test_language_switch_on_a_match_page_keeps_the_page(client, match):
 def test_language_switch_never_sends_visitors_to_another_site(client):
     response = client.get("/language/ru/?next=https://evil.example/")
     assert response["Location"] == "/ru/"
+
+
+def test_an_expired_form_gets_a_translated_page_and_saves_nothing(match):
+    strict = Client(enforce_csrf_checks=True)
+    strict.cookies["django_language"] = "uk"
+    response = strict.post(f"/m/{match.scorer_key}/all-passed/", {"number": 1})
+    assert response.status_code == 403
+    assert "Термін дії форми минув" in response.content.decode()
+    assert not match.deals.exists()
+
+
+@pytest.mark.parametrize("method", ["get", "put", "delete"])
+def test_writing_urls_refuse_other_methods_without_an_error_page(client, match, method):
+    response = getattr(client, method)(f"/m/{match.scorer_key}/all-passed/")
+    assert response.status_code == 405
