@@ -6,10 +6,14 @@ from django.contrib import messages
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.cache import get_conditional_response
+from django.utils.http import quote_etag
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from . import engine
+from .access import match_view
 from .forms import DealForm, ImportForm, MatchForm
 from .models import Match
 from .presenters import match_context, preview_context
@@ -25,28 +29,6 @@ from .services import (
 
 RECENT_COOKIE = "recent_matches"
 RECENT_MAX = 6
-
-
-# Finding a match by its link
-
-
-def _match(key: str) -> tuple[Match, bool]:
-    """The match a link opens and whether it is the scorer's link; 404 for anything else."""
-    match = Match.objects.filter(scorer_key=key).first()
-    if match is not None:
-        return match, True
-    match = Match.objects.filter(watch_key=key).first()
-    if match is None:
-        raise Http404
-    return match, False
-
-
-def _scorer_match(key: str) -> Match:
-    """Only the scorer's link changes a match; the watch link gets the same 404 as a wrong key."""
-    match, is_scorer = _match(key)
-    if not is_scorer:
-        raise Http404
-    return match
 
 
 def _remember(response, request, match: Match):
@@ -100,17 +82,25 @@ def match_import_view(request):
 
 
 @require_GET
-def match_page(request, key):
-    match, is_scorer = _match(key)
+@match_view()
+def match_page(request, match, is_scorer):
+    # A watching phone polls this page: while nothing changed, it gets a bodiless 304.
+    etag = quote_etag(f"{match.pk}-{match.updated.timestamp()}-{int(is_scorer)}-{get_language()}")
+    if not len(messages.get_messages(request)):
+        unchanged = get_conditional_response(request, etag=etag)
+        if unchanged is not None:
+            return unchanged
     state = match_state(match)
     context = match_context(request, state, is_scorer=is_scorer)
     response = render(request, "calculator/match.html", context)
+    response["ETag"] = etag
+    response["Cache-Control"] = "private, no-cache"
     return _remember(response, request, match) if is_scorer else response
 
 
 @require_GET
-def match_export_json(request, key):
-    match, _is_scorer = _match(key)
+@match_view()
+def match_export_json(request, match, is_scorer):
     data = match_export(match_state(match))
     response = JsonResponse(data, json_dumps_params={"ensure_ascii": False, "indent": 1})
     response["Content-Disposition"] = f'attachment; filename="belot-{match.pk}.json"'
@@ -118,8 +108,8 @@ def match_export_json(request, key):
 
 
 @require_GET
-def match_qr(request, key):
-    match, _is_scorer = _match(key)
+@match_view()
+def match_qr(request, match, is_scorer):
     url = request.build_absolute_uri(match.get_watch_url())
     svg = segno.make(url, error="m").svg_inline(scale=4, dark="#1c1917", light="#ffffff")
     return HttpResponse(svg, content_type="image/svg+xml")
@@ -151,8 +141,8 @@ def _conflict(request, match):
     return redirect(match.get_scorer_url())
 
 
-def deal_new(request, key):
-    match = _scorer_match(key)
+@match_view(scorer_only=True)
+def deal_new(request, match, is_scorer):
     state = match_state(match)
     if request.method != "POST":
         form = _deal_form(request, state)
@@ -180,9 +170,9 @@ def deal_new(request, key):
 
 
 @require_POST
-def deal_preview(request, key):
+@match_view(scorer_only=True)
+def deal_preview(request, match, is_scorer):
     """The preview alone, for the page's script: the same server-side engine, no reload."""
-    match = _scorer_match(key)
     state = match_state(match)
     number = _posted_number(request)
     if not 1 <= number <= state.next_number:
@@ -192,8 +182,8 @@ def deal_preview(request, key):
     return render(request, "calculator/_preview.html", _deal_context(state, form, number))
 
 
-def deal_edit(request, key, number):
-    match = _scorer_match(key)
+@match_view(scorer_only=True)
+def deal_edit(request, match, is_scorer, number):
     state = match_state(match)
     if not 1 <= number < state.next_number:
         raise Http404
@@ -220,8 +210,8 @@ def deal_edit(request, key, number):
 
 
 @require_POST
-def deal_delete(request, key, number):
-    match = _scorer_match(key)
+@match_view(scorer_only=True)
+def deal_delete(request, match, is_scorer, number):
     try:
         deal_delete_last(match=match, number=number)
     except DealConflict:
@@ -231,8 +221,8 @@ def deal_delete(request, key, number):
 
 
 @require_POST
-def deal_all_passed(request, key):
-    match = _scorer_match(key)
+@match_view(scorer_only=True)
+def deal_all_passed(request, match, is_scorer):
     try:
         deal_record(match=match, number=_posted_number(request), deal=engine.AllPassed())
     except DealConflict:

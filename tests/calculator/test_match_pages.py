@@ -298,3 +298,30 @@ def test_an_expired_form_gets_a_translated_page_and_saves_nothing(match):
 def test_writing_urls_refuse_other_methods_without_an_error_page(client, match, method):
     response = getattr(client, method)(f"/m/{match.scorer_key}/all-passed/")
     assert response.status_code == 405
+
+
+def test_a_watching_phone_polls_cheaply_until_a_deal_is_saved(
+    client, match, django_assert_max_num_queries
+):
+    watcher = Client()
+    first = watcher.get(f"/m/{match.watch_key}/")
+    etag = first["ETag"]
+    with django_assert_max_num_queries(1):
+        again = watcher.get(f"/m/{match.watch_key}/", headers={"if-none-match": etag})
+    assert again.status_code == 304 and again.content == b""
+    record_deal(client, match, 1, card_points=87)
+    changed = watcher.get(f"/m/{match.watch_key}/", headers={"if-none-match": etag})
+    assert changed.status_code == 200
+    assert '<span class="points">9</span>' in changed.content.decode()
+
+
+def test_repeated_wrong_keys_are_slowed_down_without_revealing_matches(client, match):
+    from calculator.access import WRONG_KEYS_ALLOWED
+
+    for attempt in range(WRONG_KEYS_ALLOWED):
+        assert client.get(f"/m/wrong{attempt}/").status_code == 404
+    blocked = client.get(f"/m/{match.watch_key}/")
+    assert blocked.status_code == 429
+    assert "Твърде много грешни връзки" in blocked.content.decode()
+    other = Client(REMOTE_ADDR="10.1.2.3")
+    assert other.get(f"/m/{match.watch_key}/").status_code == 200
