@@ -2,5 +2,5 @@ from django.apps import AppConfig
 
 
 class CalculatorConfig(AppConfig):
-    default_auto_field = 'django.db.models.BigAutoField'
-    name = 'calculator'
+    default_auto_field = "django.db.models.BigAutoField"
+    name = "calculator"
