@@ -179,7 +179,7 @@ def deal_preview(request, match, is_scorer):
         number = state.next_number
     form = _deal_form(request, state, data=request.POST, number=number)
     form.is_valid()
-    return render(request, "calculator/_preview.html", _deal_context(state, form, number))
+    return render(request, "calculator/_preview_response.html", _deal_context(state, form, number))
 
 
 @match_view(scorer_only=True)

@@ -23,9 +23,11 @@
         if (html === null || ticket !== sent) return;
         var holder = document.createElement("div");
         holder.innerHTML = html;
-        var fresh = holder.querySelector("#preview");
-        var old = document.getElementById("preview");
-        if (fresh && old) old.replaceWith(fresh);
+        ["preview", "card-points-split"].forEach(function (id) {
+          var fresh = holder.querySelector("#" + id);
+          var old = document.getElementById(id);
+          if (fresh && old) old.replaceWith(fresh);
+        });
       })
       .catch(function () { /* offline: the Preview button still works when back online */ });
   }

@@ -127,6 +127,10 @@ def test_live_preview_answers_with_the_preview_alone(client, match):
     response = client.post(f"/m/{match.scorer_key}/deal/preview/", deal_fields(1, card_points=87))
     html = response.content.decode()
     assert html.lstrip().startswith('<div id="preview"')
+    assert (
+        '<output id="card-points-split" for="id_card_points" class="split">Ние 87 · Вие 75</output>'
+        in html
+    )
     assert '<td class="num">+9</td><td class="num">+7</td>' in html
 
 
