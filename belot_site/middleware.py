@@ -1,5 +1,39 @@
 from django.conf import settings
 
+# Features the site never uses, so nothing embedded or injected can ask for them. Sharing and
+# copying a match link (web-share, clipboard-write) stay allowed: the match page offers both.
+PERMISSIONS_POLICY = ", ".join(
+    f"{feature}=()"
+    for feature in (
+        "accelerometer",
+        "browsing-topics",
+        "camera",
+        "geolocation",
+        "gyroscope",
+        "magnetometer",
+        "microphone",
+        "payment",
+        "usb",
+    )
+)
+
+# Match pages live here; their addresses are secrets and must stay out of search engines.
+PRIVATE_PREFIXES = ("/m/",)
+
+
+def set_language_cookie(response, code: str) -> None:
+    """Remember a language the way Django's own set_language view does (secure in production)."""
+    response.set_cookie(
+        settings.LANGUAGE_COOKIE_NAME,
+        code,
+        max_age=settings.LANGUAGE_COOKIE_AGE,
+        path=settings.LANGUAGE_COOKIE_PATH,
+        domain=settings.LANGUAGE_COOKIE_DOMAIN,
+        secure=settings.LANGUAGE_COOKIE_SECURE,
+        httponly=settings.LANGUAGE_COOKIE_HTTPONLY,
+        samesite=settings.LANGUAGE_COOKIE_SAMESITE,
+    )
+
 
 class RememberLanguageMiddleware:
     """Remember the language of the last page visited, so `/` opens in it next time."""
@@ -12,10 +46,19 @@ class RememberLanguageMiddleware:
         response = self.get_response(request)
         prefix = request.path_info.strip("/").split("/", 1)[0]
         if prefix in self.codes and request.COOKIES.get(settings.LANGUAGE_COOKIE_NAME) != prefix:
-            response.set_cookie(
-                settings.LANGUAGE_COOKIE_NAME,
-                prefix,
-                max_age=settings.LANGUAGE_COOKIE_AGE,
-                samesite="Lax",
-            )
+            set_language_cookie(response, prefix)
+        return response
+
+
+class ExtraHeadersMiddleware:
+    """The headers Django has no setting for: Permissions-Policy, and X-Robots-Tag on matches."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        response = self.get_response(request)
+        response.setdefault("Permissions-Policy", PERMISSIONS_POLICY)
+        if request.path_info.startswith(PRIVATE_PREFIXES):
+            response["X-Robots-Tag"] = "noindex, nofollow"
         return response

@@ -1,14 +1,17 @@
 """Settings for the belot site, read from environment variables with safe defaults.
 
 A fresh checkout runs with no variables at all (SQLite in the project folder, DEBUG on for
-local work only when DJANGO_DEBUG says so). Production sets DJANGO_SECRET_KEY,
-DJANGO_ALLOWED_HOSTS and, for PostgreSQL, DATABASE_URL.
+local work only when DJANGO_DEBUG says so). Production sets DJANGO_PRODUCTION=1,
+DJANGO_SECRET_KEY, DJANGO_ALLOWED_HOSTS and, for PostgreSQL, DATABASE_URL: the site is then
+served over HTTPS behind a proxy, with secure cookies and HSTS (README, "Production").
 """
 
 import os
 from pathlib import Path
 
 import dj_database_url
+from csp.constants import NONE, SELF
+from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -25,21 +28,74 @@ def env_list(name: str, default: str = "") -> list[str]:
     return [item.strip() for item in os.environ.get(name, default).split(",") if item.strip()]
 
 
-DEBUG = env_bool("DJANGO_DEBUG", False)
+def env_int(name: str, default: int) -> int:
+    value = os.environ.get(name, "").strip()
+    return int(value) if value else default
 
-# Without an explicit key the site still runs locally, with a key that is never committed:
-# it is made once per checkout and kept in an ignored file.
-SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY", "")
-if not SECRET_KEY:
-    _key_file = BASE_DIR / ".secret_key"
-    if not _key_file.exists():
+
+DEBUG = env_bool("DJANGO_DEBUG", False)
+# The one switch for a real deployment: HTTPS behind a proxy, and nothing left to chance.
+PRODUCTION = env_bool("DJANGO_PRODUCTION", False)
+if PRODUCTION and DEBUG:
+    raise ImproperlyConfigured("DJANGO_DEBUG must be off when DJANGO_PRODUCTION is on.")
+
+
+def _secret_key() -> str:
+    key = os.environ.get("DJANGO_SECRET_KEY", "").strip()
+    if key:
+        return key
+    if PRODUCTION:
+        # A generated key would differ between machines and vanish with the checkout,
+        # logging everyone out; production must be given one.
+        raise ImproperlyConfigured("Set DJANGO_SECRET_KEY when DJANGO_PRODUCTION is on.")
+    # Locally the site still runs, with a key that is never committed: it is made once per
+    # checkout and kept in an ignored file.
+    key_file = BASE_DIR / ".secret_key"
+    if not key_file.exists():
         from django.core.management.utils import get_random_secret_key
 
-        _key_file.write_text(get_random_secret_key())
-    SECRET_KEY = _key_file.read_text().strip()
+        key_file.write_text(get_random_secret_key())
+    return key_file.read_text().strip()
 
+
+SECRET_KEY = _secret_key()
+
+if PRODUCTION and not os.environ.get("DJANGO_ALLOWED_HOSTS", "").strip():
+    raise ImproperlyConfigured("Set DJANGO_ALLOWED_HOSTS when DJANGO_PRODUCTION is on.")
 ALLOWED_HOSTS = env_list("DJANGO_ALLOWED_HOSTS", "127.0.0.1,localhost,[::1]")
 CSRF_TRUSTED_ORIGINS = env_list("DJANGO_CSRF_TRUSTED_ORIGINS")
+
+# HTTPS. The proxy in front (nginx, Caddy, a load balancer) ends TLS and must set, never pass
+# on, X-Forwarded-Proto; turn DJANGO_PROXY_SSL_HEADER off when nothing in front does that.
+SECURE_SSL_REDIRECT = env_bool("DJANGO_SSL_REDIRECT", PRODUCTION)
+if env_bool("DJANGO_PROXY_SSL_HEADER", PRODUCTION):
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+# One year, the minimum the browsers' preload lists accept. includeSubDomains and preload bind
+# every subdomain to HTTPS for that long: a first deployment can try a few minutes first
+# (DJANGO_HSTS_SECONDS=300). "preload" alone changes nothing until the domain is submitted.
+SECURE_HSTS_SECONDS = env_int("DJANGO_HSTS_SECONDS", 365 * 24 * 60 * 60 if PRODUCTION else 0)
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("DJANGO_HSTS_INCLUDE_SUBDOMAINS", PRODUCTION)
+SECURE_HSTS_PRELOAD = env_bool("DJANGO_HSTS_PRELOAD", PRODUCTION)
+SESSION_COOKIE_SECURE = PRODUCTION
+CSRF_COOKIE_SECURE = PRODUCTION
+LANGUAGE_COOKIE_SECURE = PRODUCTION
+
+# Headers on every response; the first three are Django's defaults, spelled out on purpose.
+SECURE_CONTENT_TYPE_NOSNIFF = True
+SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin"
+X_FRAME_OPTIONS = "DENY"
+# Match links are secret (whoever has the scorer's link can write): never send them elsewhere.
+SECURE_REFERRER_POLICY = "same-origin"
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "img-src": [SELF, "data:"],
+        "object-src": [NONE],
+        "base-uri": [NONE],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    },
+}
 
 INSTALLED_APPS = [
     "modeltranslation",  # must come before django.contrib.admin
@@ -49,12 +105,15 @@ INSTALLED_APPS = [
     "django.contrib.sessions",
     "django.contrib.messages",
     "django.contrib.staticfiles",
+    "csp",
     "rules",
     "calculator",
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "csp.middleware.CSPMiddleware",
+    "belot_site.middleware.ExtraHeadersMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
@@ -109,6 +168,21 @@ def _database() -> dict:
 
 DATABASES = {"default": _database()}
 
+
+def _cache() -> dict:
+    # Memory is per process: with several gunicorn workers, a shared directory lets an edit of
+    # the rules, and the limit on wrong match keys, reach every worker at once.
+    directory = os.environ.get("DJANGO_CACHE_DIR", "").strip()
+    if directory:
+        return {
+            "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+            "LOCATION": directory,
+        }
+    return {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
+
+
+CACHES = {"default": _cache()}
+
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
@@ -124,6 +198,8 @@ LANGUAGES = [
 ]
 LOCALE_PATHS = [BASE_DIR / "locale"]
 LANGUAGE_COOKIE_AGE = 365 * 24 * 60 * 60
+LANGUAGE_COOKIE_HTTPONLY = True
+LANGUAGE_COOKIE_SAMESITE = "Lax"
 TIME_ZONE = "Europe/Sofia"
 USE_I18N = True
 USE_TZ = True
@@ -132,7 +208,7 @@ MODELTRANSLATION_DEFAULT_LANGUAGE = "bg"
 MODELTRANSLATION_FALLBACK_LANGUAGES = ("bg",)
 
 STATIC_URL = "static/"
-STATIC_ROOT = BASE_DIR / "staticfiles"
+STATIC_ROOT = Path(os.environ.get("DJANGO_STATIC_ROOT") or BASE_DIR / "staticfiles")
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
@@ -140,5 +216,24 @@ STORAGES = {
     "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
 }
 WHITENOISE_USE_FINDERS = DEBUG
+# Hashed names (what templates link to) are cached for ten years as immutable by whitenoise
+# itself; this is for the few addresses without a hash, such as /static/favicon.svg.
+WHITENOISE_MAX_AGE = 0 if DEBUG else 60 * 60
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# Errors go to stderr, which gunicorn keeps in its log; Django's default sends them nowhere
+# when DEBUG is off and no ADMINS are set.
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "handlers": {"stderr": {"class": "logging.StreamHandler"}},
+    "root": {"handlers": ["stderr"], "level": "WARNING"},
+    "loggers": {
+        "django": {
+            "handlers": ["stderr"],
+            "level": os.environ.get("DJANGO_LOG_LEVEL", "WARNING"),
+            "propagate": False,
+        },
+    },
+}

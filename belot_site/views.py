@@ -1,8 +1,16 @@
+from functools import cache
+from pathlib import Path
+
 from django.conf import settings
-from django.http import Http404
+from django.contrib.staticfiles import finders
+from django.http import Http404, HttpResponse
 from django.shortcuts import redirect
 from django.utils import translation
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.views.decorators.cache import cache_control
+from django.views.decorators.http import require_safe
+
+from .middleware import set_language_cookie
 
 
 def language_redirect(request):
@@ -20,7 +28,17 @@ def language_switch(request, code):
     if not url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()}):
         target = f"/{code}/"
     response = redirect(target)
-    response.set_cookie(
-        settings.LANGUAGE_COOKIE_NAME, code, max_age=settings.LANGUAGE_COOKIE_AGE, samesite="Lax"
-    )
+    set_language_cookie(response, code)
     return response
+
+
+@cache
+def _robots_txt() -> str:
+    return Path(finders.find("robots.txt")).read_text(encoding="utf-8")
+
+
+@require_safe
+@cache_control(public=True, max_age=24 * 60 * 60)
+def robots_txt(request):
+    """static/robots.txt at the address crawlers ask for: keeps them off match links and admin."""
+    return HttpResponse(_robots_txt(), content_type="text/plain; charset=utf-8")

@@ -1,11 +1,20 @@
 import re
+from uuid import uuid4
 
-from django.shortcuts import render
+from django.core.cache import cache
+from django.http import HttpResponse
+from django.template.loader import render_to_string
 from django.utils.translation import get_language, ngettext
 
 from .models import Section
 
 WORDS_PER_MINUTE = 180
+
+# The rendered page is kept per language and site address (the hreflang links are absolute),
+# under a generation that changes whenever a section does (rules/signals.py). The time limit
+# bounds how long a gunicorn worker with its own in-memory cache can show an older text.
+PAGE_SECONDS = 10 * 60
+GENERATION_KEY = "rules:page:generation"
 
 
 def reading_time(minutes: int) -> str:
@@ -15,6 +24,30 @@ def reading_time(minutes: int) -> str:
 
 
 def index(request):
+    key = _page_key(request)
+    html = cache.get(key) if key else None
+    if html is None:
+        html = render_to_string("rules/index.html", _context(), request=request)
+        if key:
+            cache.set(key, html, PAGE_SECONDS)
+    return HttpResponse(html)
+
+
+def page_cache_clear() -> None:
+    """Forget every cached rules page, in every language."""
+    cache.set(GENERATION_KEY, uuid4().hex, None)
+
+
+def _page_key(request) -> str | None:
+    # A query string reaches the language switcher's links; such rare pages are not kept.
+    if request.META.get("QUERY_STRING"):
+        return None
+    generation = cache.get_or_set(GENERATION_KEY, lambda: uuid4().hex, None)
+    origin = f"{request.scheme}://{request.get_host()}"
+    return f"rules:page:{generation}:{get_language()}:{origin}"
+
+
+def _context() -> dict:
     language = get_language()
     sections = list(Section.objects.all())
     words = 0
@@ -23,6 +56,4 @@ def index(request):
         section.fallback = not section.is_translated(language)
         words += len(re.sub(r"<[^>]+>", " ", section.body).split())
     minutes = max(1, round(words / WORDS_PER_MINUTE))
-    return render(
-        request, "rules/index.html", {"sections": sections, "reading_time": reading_time(minutes)}
-    )
+    return {"sections": sections, "reading_time": reading_time(minutes)}

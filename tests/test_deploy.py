@@ -1,0 +1,219 @@
+"""The production settings, checked the way they run: in a fresh process with only the variables
+the README documents, so nothing from the test settings or this machine leaks in."""
+
+import json
+import os
+import secrets
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+GUNICORN = Path(sys.executable).parent / "gunicorn"
+
+PRODUCTION = {
+    "DJANGO_PRODUCTION": "1",
+    "DJANGO_SECRET_KEY": secrets.token_urlsafe(50),
+    "DJANGO_ALLOWED_HOSTS": "belot.example",
+}
+
+SETTINGS = [
+    "DEBUG",
+    "SESSION_COOKIE_SECURE",
+    "CSRF_COOKIE_SECURE",
+    "LANGUAGE_COOKIE_SECURE",
+    "SECURE_SSL_REDIRECT",
+    "SECURE_PROXY_SSL_HEADER",
+    "SECURE_HSTS_SECONDS",
+    "SECURE_HSTS_INCLUDE_SUBDOMAINS",
+    "SECURE_HSTS_PRELOAD",
+]
+
+
+def clean_env(**variables) -> dict[str, str]:
+    env = {
+        name: value
+        for name, value in os.environ.items()
+        if not name.startswith("DJANGO_") and name != "DATABASE_URL"
+    }
+    return {**env, **variables}
+
+
+def manage(*args, **variables) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "manage.py", *args],
+        cwd=ROOT,
+        env=clean_env(**variables),
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+def settings_in(**variables) -> dict:
+    code = f"import json; from django.conf import settings as s; print(json.dumps({{n: getattr(s, n, None) for n in {SETTINGS!r}}}))"
+    result = manage("shell", "--no-imports", "-c", code, **variables)
+    assert result.returncode == 0, result.stderr
+    return json.loads(result.stdout)
+
+
+def test_check_deploy_finds_nothing_with_the_production_variables():
+    result = manage("check", "--deploy", "--fail-level", "WARNING", **PRODUCTION)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "System check identified no issues" in result.stdout
+    assert "WARNING" not in result.stdout + result.stderr
+
+
+def test_production_is_https_only_with_secure_cookies():
+    assert settings_in(**PRODUCTION) == {
+        "DEBUG": False,
+        "SESSION_COOKIE_SECURE": True,
+        "CSRF_COOKIE_SECURE": True,
+        "LANGUAGE_COOKIE_SECURE": True,
+        "SECURE_SSL_REDIRECT": True,
+        "SECURE_PROXY_SSL_HEADER": ["HTTP_X_FORWARDED_PROTO", "https"],
+        "SECURE_HSTS_SECONDS": 31536000,
+        "SECURE_HSTS_INCLUDE_SUBDOMAINS": True,
+        "SECURE_HSTS_PRELOAD": True,
+    }
+
+
+def test_a_first_deployment_can_try_hsts_briefly_and_without_subdomains():
+    values = settings_in(
+        **PRODUCTION,
+        DJANGO_HSTS_SECONDS="300",
+        DJANGO_HSTS_INCLUDE_SUBDOMAINS="0",
+        DJANGO_HSTS_PRELOAD="0",
+    )
+    assert values["SECURE_HSTS_SECONDS"] == 300
+    assert values["SECURE_HSTS_INCLUDE_SUBDOMAINS"] is False
+    assert values["SECURE_HSTS_PRELOAD"] is False
+
+
+def test_a_fresh_checkout_runs_without_debug_and_without_https():
+    values = settings_in()
+    assert values["DEBUG"] is False
+    assert values["SECURE_SSL_REDIRECT"] is False
+    assert values["SESSION_COOKIE_SECURE"] is False
+    assert values["SECURE_HSTS_SECONDS"] == 0
+    assert values["SECURE_PROXY_SSL_HEADER"] is None
+
+
+@pytest.mark.parametrize(
+    ("missing", "message"),
+    [
+        ("DJANGO_SECRET_KEY", "Set DJANGO_SECRET_KEY when DJANGO_PRODUCTION is on."),
+        ("DJANGO_ALLOWED_HOSTS", "Set DJANGO_ALLOWED_HOSTS when DJANGO_PRODUCTION is on."),
+    ],
+)
+def test_production_refuses_to_start_without(missing, message):
+    variables = {name: value for name, value in PRODUCTION.items() if name != missing}
+    result = manage("check", **variables)
+    assert result.returncode != 0
+    assert f"ImproperlyConfigured: {message}" in result.stderr
+
+
+def test_production_refuses_to_start_with_debug_on():
+    result = manage("check", **PRODUCTION, DJANGO_DEBUG="1")
+    assert result.returncode != 0
+    assert "DJANGO_DEBUG must be off when DJANGO_PRODUCTION is on." in result.stderr
+
+
+# gunicorn with gunicorn.conf.py, as `make serve` starts it
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def fetch(url: str, **headers) -> tuple[int, dict, bytes]:
+    class NoRedirect(urllib.request.HTTPRedirectHandler):
+        def redirect_request(self, *args, **kwargs):
+            return None
+
+    request = urllib.request.Request(url, headers={"Host": "belot.example", **headers})
+    try:
+        with urllib.request.build_opener(NoRedirect).open(request, timeout=10) as response:
+            return response.status, dict(response.headers), response.read()
+    except urllib.error.HTTPError as error:
+        return error.code, dict(error.headers), error.read()
+
+
+@pytest.fixture(scope="module")
+def served(tmp_path_factory):
+    """collectstatic into a temporary folder, then gunicorn in production mode on a free port."""
+    folder = tmp_path_factory.mktemp("served")
+    variables = {
+        **PRODUCTION,
+        "DJANGO_STATIC_ROOT": str(folder / "static"),
+        "DATABASE_URL": f"sqlite:///{folder / 'db.sqlite3'}",
+        "BIND": f"127.0.0.1:{free_port()}",
+        "WEB_CONCURRENCY": "1",
+    }
+    collected = manage("collectstatic", "--noinput", "-v", "0", **variables)
+    assert collected.returncode == 0, collected.stderr
+    log = folder / "gunicorn.log"
+    with log.open("w") as stderr:
+        server = subprocess.Popen(
+            [GUNICORN, "--config", "gunicorn.conf.py", "--no-control-socket"],
+            cwd=ROOT,
+            env=clean_env(**variables),
+            stdout=subprocess.DEVNULL,
+            stderr=stderr,
+        )
+    base = f"http://{variables['BIND']}"
+    try:
+        for _attempt in range(100):
+            try:
+                fetch(f"{base}/robots.txt")
+                break
+            except OSError:
+                if server.poll() is not None:
+                    break
+                time.sleep(0.1)
+        else:
+            pytest.fail("gunicorn did not answer within 10 seconds")
+        if server.poll() is not None:
+            pytest.fail(f"gunicorn stopped:\n{log.read_text()}")
+        yield base, folder / "static"
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+
+
+def test_gunicorn_redirects_plain_http_to_https(served):
+    base, _static = served
+    status, headers, _body = fetch(f"{base}/robots.txt")
+    assert status == 301
+    assert headers["Location"] == "https://belot.example/robots.txt"
+
+
+def test_gunicorn_serves_https_from_the_proxy_with_hsts(served):
+    base, _static = served
+    status, headers, body = fetch(f"{base}/robots.txt", **{"X-Forwarded-Proto": "https"})
+    assert status == 200
+    assert b"Disallow: /m/" in body
+    assert headers["Strict-Transport-Security"] == "max-age=31536000; includeSubDomains; preload"
+
+
+def test_hashed_static_files_are_compressed_and_cached_for_good(served):
+    base, static = served
+    hashed = next((static / "css").glob("site.*.css")).name
+    assert (static / "css" / f"{hashed}.br").exists()
+    assert (static / "css" / f"{hashed}.gz").exists()
+    status, headers, _body = fetch(
+        f"{base}/static/css/{hashed}",
+        **{"X-Forwarded-Proto": "https", "Accept-Encoding": "br, gzip"},
+    )
+    assert status == 200
+    assert headers["Content-Encoding"] == "br"
+    assert "immutable" in headers["Cache-Control"]
+    assert "max-age=315360000" in headers["Cache-Control"]
