@@ -172,7 +172,8 @@ DATABASES = {"default": _database()}
 def _cache() -> dict:
     # Memory is per process: with several gunicorn workers, a shared directory lets an edit of
     # the rules, and the limit on wrong match keys, reach every worker at once.
-    directory = os.environ.get("DJANGO_CACHE_DIR", "").strip()
+    default = str(BASE_DIR / ".cache") if PRODUCTION else ""
+    directory = os.environ.get("DJANGO_CACHE_DIR", default).strip()
     if directory:
         return {
             "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
@@ -182,6 +183,10 @@ def _cache() -> dict:
 
 
 CACHES = {"default": _cache()}
+
+# The request header that carries the visitor's address behind a proxy (e.g. HTTP_X_REAL_IP or
+# HTTP_X_FORWARDED_FOR); used to slow down clients that guess match links.
+CLIENT_IP_HEADER = os.environ.get("DJANGO_CLIENT_IP_HEADER", "REMOTE_ADDR")
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
@@ -206,6 +211,9 @@ USE_TZ = True
 
 MODELTRANSLATION_DEFAULT_LANGUAGE = "bg"
 MODELTRANSLATION_FALLBACK_LANGUAGES = ("bg",)
+# The admin's language tabs need jQuery UI; a copy is served from here, never from a CDN
+# (the Content-Security-Policy allows no other origin). jQuery UI 1.14.2, MIT licence.
+JQUERY_UI_URL = "vendor/jquery-ui/jquery-ui.min.js"
 
 STATIC_URL = "static/"
 STATIC_ROOT = Path(os.environ.get("DJANGO_STATIC_ROOT") or BASE_DIR / "staticfiles")

@@ -9,6 +9,7 @@ from . import views
 urlpatterns = [
     path("", views.language_redirect, name="language-redirect"),
     path("robots.txt", views.robots_txt, name="robots-txt"),
+    path("sw.js", views.service_worker, name="service-worker"),
     path("admin/", admin.site.urls),
     path("i18n/", include("django.conf.urls.i18n")),
     path("language/<str:code>/", views.language_switch, name="language-switch"),

@@ -1,10 +1,12 @@
+import hashlib
 from functools import cache
 from pathlib import Path
 
 from django.conf import settings
 from django.contrib.staticfiles import finders
 from django.http import Http404, HttpResponse
-from django.shortcuts import redirect
+from django.shortcuts import redirect, render
+from django.templatetags.static import static
 from django.utils import translation
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.cache import cache_control
@@ -42,3 +44,26 @@ def _robots_txt() -> str:
 def robots_txt(request):
     """static/robots.txt at the address crawlers ask for: keeps them off match links and admin."""
     return HttpResponse(_robots_txt(), content_type="text/plain; charset=utf-8")
+
+
+SERVICE_WORKER_ASSETS = ("css/site.css", "js/site.js", "js/match.js", "js/deal.js", "favicon.svg")
+
+
+@require_safe
+def service_worker(request):
+    """/sw.js, served from the root so that its scope covers every language and match page.
+
+    Its cache name follows the hashed names of the static files, so a new version of the site
+    brings a new worker, which drops the old files.
+    """
+    assets = [static(name) for name in SERVICE_WORKER_ASSETS]
+    version = hashlib.sha256("\n".join(assets).encode()).hexdigest()[:12]
+    response = render(
+        request,
+        "sw.js",
+        {"assets": assets, "version": version},
+        content_type="text/javascript; charset=utf-8",
+    )
+    response["Cache-Control"] = "no-cache"
+    response["Service-Worker-Allowed"] = "/"
+    return response

@@ -7,6 +7,7 @@ whatever key it tries, so guessing links costs time without telling anything.
 
 from functools import wraps
 
+from django.conf import settings
 from django.core.cache import cache
 from django.db.models import Q
 from django.http import Http404
@@ -19,7 +20,11 @@ WINDOW = 600
 
 
 def _client(request) -> str:
-    return f"wrong-keys:{request.META.get('REMOTE_ADDR', '')}"
+    # Behind a proxy every request comes from the proxy: DJANGO_CLIENT_IP_HEADER names the
+    # header it sets (the last address in it is the one the proxy saw).
+    forwarded = request.META.get(settings.CLIENT_IP_HEADER, "")
+    address = forwarded.split(",")[-1].strip() or request.META.get("REMOTE_ADDR", "")
+    return f"wrong-keys:{address}"
 
 
 def _blocked(request) -> bool:

@@ -124,7 +124,7 @@ def match_context(request, state: MatchState, *, is_scorer: bool) -> dict:
         "margin": abs(fold.totals.a - fold.totals.b),
         "watch_url": request.build_absolute_uri(match.get_watch_url()),
         "scorer_url": request.build_absolute_uri(match.get_scorer_url()),
-        "etag_hint": match.updated.isoformat(),
+        "loaded_at": match.updated,
     }
 
 

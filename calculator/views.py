@@ -2,6 +2,7 @@ import hashlib
 import json
 
 import segno
+from django.conf import settings
 from django.contrib import messages
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
@@ -40,6 +41,7 @@ def _remember(response, request, match: Match):
         ".".join(keys[:RECENT_MAX]),
         max_age=180 * 24 * 3600,
         httponly=True,
+        secure=settings.SESSION_COOKIE_SECURE,
         samesite="Lax",
     )
     return response

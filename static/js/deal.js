@@ -56,11 +56,47 @@
     var wrap = document.createElement("div");
     wrap.className = "stepper";
     input.parentNode.insertBefore(wrap, input);
-    wrap.appendChild(button("−", -1, form.dataset.less || "−"));
-    wrap.appendChild(input);
+    // + above the number and − below it, in this order for the keyboard too.
     wrap.appendChild(button("+", 1, form.dataset.more || "+"));
+    wrap.appendChild(input);
+    wrap.appendChild(button("−", -1, form.dataset.less || "−"));
   });
 
+  // Drafts: what is typed survives a reload, a new version of the site or a lost connection.
+  // The match page forgets a draft once its deal is recorded.
+  var draftKey = "draft:" + location.pathname + ":" + form.elements.number.value;
+  var skipped = { csrfmiddlewaretoken: 1, preview_key: 1, number: 1, action: 1 };
+
+  function saveDraft() {
+    var entries = [];
+    new FormData(form).forEach(function (value, name) {
+      if (!skipped[name]) entries.push([name, value]);
+    });
+    try { localStorage.setItem(draftKey, JSON.stringify(entries)); } catch (e) { /* full or off */ }
+  }
+
+  function restoreDraft() {
+    var entries;
+    try { entries = JSON.parse(localStorage.getItem(draftKey) || "null"); } catch (e) { return; }
+    if (!entries || !entries.length) return;
+    Array.prototype.forEach.call(form.elements, function (field) {
+      if (field.type === "checkbox" || field.type === "radio") field.checked = false;
+    });
+    entries.forEach(function (entry) {
+      Array.prototype.forEach.call(form.querySelectorAll("[name='" + entry[0] + "']"), function (field) {
+        if (field.type === "checkbox" || field.type === "radio") {
+          if (field.value === entry[1]) field.checked = true;
+        } else {
+          field.value = entry[1];
+        }
+      });
+    });
+    refresh();
+  }
+
+  if (form.dataset.fresh) restoreDraft();
+  form.addEventListener("input", saveDraft);
+  form.addEventListener("change", saveDraft);
   form.addEventListener("input", later);
   form.addEventListener("change", later);
 })();

@@ -18,6 +18,21 @@
     }
   }
 
+  // Drafts of deals already recorded (or of corrections) are done with.
+  var scorer = document.querySelector("[data-scorer-path]");
+  if (scorer) {
+    var prefix = "draft:" + scorer.dataset.scorerPath;
+    var next = parseInt(scorer.dataset.nextNumber, 10);
+    try {
+      Object.keys(localStorage).forEach(function (key) {
+        if (key.indexOf(prefix) !== 0) return;
+        var number = parseInt(key.slice(key.lastIndexOf(":") + 1), 10);
+        var editing = key.slice(prefix.length).indexOf("deal/:") !== 0;
+        if (editing || number < next) localStorage.removeItem(key);
+      });
+    } catch (e) { /* storage off */ }
+  }
+
   var live = document.getElementById("live");
   if (!live || !live.dataset.poll || !window.fetch) return;
   setInterval(function () {

@@ -329,3 +329,15 @@ def test_repeated_wrong_keys_are_slowed_down_without_revealing_matches(client, m
     assert "Твърде много грешни връзки" in blocked.content.decode()
     other = Client(REMOTE_ADDR="10.1.2.3")
     assert other.get(f"/m/{match.watch_key}/").status_code == 200
+
+
+def test_behind_a_proxy_wrong_keys_count_per_visitor_not_per_proxy(client, match, settings):
+    from calculator.access import WRONG_KEYS_ALLOWED
+
+    settings.CLIENT_IP_HEADER = "HTTP_X_FORWARDED_FOR"
+    guesser = {"x-forwarded-for": "198.51.100.7"}
+    for attempt in range(WRONG_KEYS_ALLOWED):
+        client.get(f"/m/wrong{attempt}/", headers=guesser)
+    assert client.get(f"/m/{match.watch_key}/", headers=guesser).status_code == 429
+    player = {"x-forwarded-for": "203.0.113.9"}
+    assert client.get(f"/m/{match.watch_key}/", headers=player).status_code == 200
