@@ -23,7 +23,12 @@ db: messages
 run: db
 	DJANGO_DEBUG=1 $(PY) manage.py runserver 127.0.0.1:8000
 
-test: messages
+# The browser tests' axe-core, from npm; without npm they skip and say why.
+node_modules/.installed: package.json package-lock.json
+	npm ci --no-audit --no-fund
+	touch $@
+
+test: messages $(if $(shell command -v npm),node_modules/.installed)
 	$(PY) -m pytest
 
 check: messages
@@ -35,3 +40,13 @@ check: messages
 clean:
 	rm -rf $(VENV) staticfiles .pytest_cache .hypothesis
 	find locale -name '*.mo' -delete
+
+# Production: HTTPS behind a proxy, with gunicorn on 127.0.0.1:8000. Needs DJANGO_SECRET_KEY and
+# DJANGO_ALLOWED_HOSTS (README, "Production"); refuses to start while `check --deploy` warns.
+.PHONY: serve
+serve: export DJANGO_PRODUCTION = 1
+serve: messages
+	$(PY) manage.py check --deploy --fail-level WARNING
+	$(PY) manage.py collectstatic --noinput -v 0
+	$(PY) manage.py migrate --noinput -v 0
+	$(VENV)/bin/gunicorn --config gunicorn.conf.py

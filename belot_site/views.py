@@ -4,7 +4,7 @@ from pathlib import Path
 
 from django.conf import settings
 from django.contrib.staticfiles import finders
-from django.http import Http404, HttpResponse
+from django.http import Http404, HttpResponse, HttpResponseRedirect
 from django.shortcuts import redirect, render
 from django.templatetags.static import static
 from django.utils import translation
@@ -27,9 +27,10 @@ def language_switch(request, code):
     if code not in dict(settings.LANGUAGES):
         raise Http404
     target = request.GET.get("next", "")
-    if not url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()}):
-        target = f"/{code}/"
-    response = redirect(target)
+    local = target.startswith("/") and url_has_allowed_host_and_scheme(
+        target, allowed_hosts={request.get_host()}
+    )
+    response = HttpResponseRedirect(target if local else f"/{code}/")
     set_language_cookie(response, code)
     return response
 

@@ -5,6 +5,7 @@ keys is slowed down: after WRONG_KEYS_ALLOWED misses in WINDOW seconds it gets 4
 whatever key it tries, so guessing links costs time without telling anything.
 """
 
+import re
 from functools import wraps
 
 from django.conf import settings
@@ -15,6 +16,8 @@ from django.shortcuts import render
 
 from .models import Match
 
+# What secrets.token_urlsafe makes; anything else is no key and never reaches the database.
+KEY_SHAPE = re.compile(r"[A-Za-z0-9_-]{16,64}")
 WRONG_KEYS_ALLOWED = 20
 WINDOW = 600
 
@@ -50,7 +53,9 @@ def match_view(*, scorer_only: bool = False):
                 response = render(request, "429.html", status=429)
                 response["Retry-After"] = str(WINDOW)
                 return response
-            match = Match.objects.filter(Q(scorer_key=key) | Q(watch_key=key)).first()
+            match = None
+            if KEY_SHAPE.fullmatch(key):
+                match = Match.objects.filter(Q(scorer_key=key) | Q(watch_key=key)).first()
             is_scorer = match is not None and match.scorer_key == key
             if match is None or (scorer_only and not is_scorer):
                 _note_wrong_key(request)

@@ -87,9 +87,6 @@ class MatchForm(forms.ModelForm):
             "player_3": _("Player 3 (team 1)"),
             "player_4": _("Player 4 (team 2)"),
         }
-        help_texts = {
-            "player_1": _("Optional. Players in seating order, counter-clockwise."),
-        }
         widgets = {
             "first_dealer": forms.RadioSelect,
         }
@@ -353,7 +350,7 @@ class ImportForm(forms.Form):
             raise forms.ValidationError(_("The file is too large for a match export."))
         try:
             data = json.loads(upload.read().decode("utf-8"))
-        except (UnicodeDecodeError, json.JSONDecodeError):
+        except (ValueError, RecursionError):  # not UTF-8, not JSON, or JSON no sane file has
             raise forms.ValidationError(_("This file is not a match export.")) from None
         if not isinstance(data, dict):
             raise forms.ValidationError(_("This file is not a match export."))
@@ -392,6 +389,8 @@ class ImportForm(forms.Form):
 
 
 def _name(value) -> str:
+    """A name from an imported file, as a form would take it: printable, one line, short."""
     if not isinstance(value, str):
         return ""
-    return " ".join(value.split())[:NAME_MAX]
+    printable = "".join(char for char in value if char.isprintable() or char.isspace())
+    return " ".join(printable.split())[:NAME_MAX]

@@ -1,4 +1,5 @@
 import hashlib
+import io
 import json
 
 import segno
@@ -113,8 +114,12 @@ def match_export_json(request, match, is_scorer):
 @match_view()
 def match_qr(request, match, is_scorer):
     url = request.build_absolute_uri(match.get_watch_url())
-    svg = segno.make(url, error="m").svg_inline(scale=4, dark="#1c1917", light="#ffffff")
-    return HttpResponse(svg, content_type="image/svg+xml")
+    svg = io.BytesIO()
+    # A file of its own (with its xmlns), which an <img> can show; svg_inline() leaves it out.
+    segno.make(url, error="m").save(
+        svg, kind="svg", scale=4, dark="#1c1917", light="#ffffff", xmldecl=False
+    )
+    return HttpResponse(svg.getvalue(), content_type="image/svg+xml")
 
 
 # Entering deals

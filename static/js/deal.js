@@ -5,12 +5,17 @@
   if (!form || !window.fetch) return;
   var timer = null;
   var sent = 0;
+  var typed = 0;
+  var pending = null;
 
   function refresh() {
+    clearTimeout(timer);
+    timer = null;
     var ticket = ++sent;
+    var asked = typed;
     var body = new FormData(form);
     body.delete("action");
-    fetch(form.dataset.previewUrl, {
+    pending = fetch(form.dataset.previewUrl, {
       method: "POST",
       body: body,
       credentials: "same-origin",
@@ -20,7 +25,8 @@
         return response.ok ? response.text() : null;
       })
       .then(function (html) {
-        if (html === null || ticket !== sent) return;
+        // Only the answer to what is on the screen now: never an older one.
+        if (html === null || ticket !== sent || asked !== typed) return;
         var holder = document.createElement("div");
         holder.innerHTML = html;
         ["preview", "card-points-split"].forEach(function (id) {
@@ -29,13 +35,24 @@
           if (fresh && old) old.replaceWith(fresh);
         });
       })
-      .catch(function () { /* offline: the Preview button still works when back online */ });
+      .catch(function () { /* offline: the Preview button still works when back online */ })
+      .finally(function () { if (ticket === sent) pending = null; });
+    return pending;
   }
 
   function later() {
+    typed++;
     clearTimeout(timer);
     timer = setTimeout(refresh, 250);
   }
+
+  // Save right after typing: bring the preview up to date first, then save what it shows.
+  form.addEventListener("submit", function (event) {
+    var submitter = event.submitter;
+    if (!submitter || submitter.value !== "save" || (timer === null && pending === null)) return;
+    event.preventDefault();
+    (timer !== null ? refresh() : pending).then(function () { form.requestSubmit(submitter); });
+  });
 
   // Quick buttons: − and + beside each count (terces, quartes, quintes, belots).
   Array.prototype.forEach.call(form.querySelectorAll("input.count"), function (input) {

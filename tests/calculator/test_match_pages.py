@@ -262,6 +262,7 @@ def test_qr_code_is_an_svg_of_the_watch_link(client, match):
     response = client.get(f"/m/{match.scorer_key}/qr.svg")
     assert response["Content-Type"] == "image/svg+xml"
     assert response.content.startswith(b"<svg")
+    assert b'xmlns="http://www.w3.org/2000/svg"' in response.content  # else <img> shows nothing
 
 
 def test_recent_matches_are_one_tap_away(client, match):
@@ -341,3 +342,25 @@ def test_behind_a_proxy_wrong_keys_count_per_visitor_not_per_proxy(client, match
     assert client.get(f"/m/{match.watch_key}/", headers=guesser).status_code == 429
     player = {"x-forwarded-for": "203.0.113.9"}
     assert client.get(f"/m/{match.watch_key}/", headers=player).status_code == 200
+
+
+@pytest.mark.parametrize("name", ["\ud800", "a\x00b", "x\u200b\x07y"])
+def test_imported_team_names_keep_only_printable_characters(client, match, name):
+    record_deal(client, match, 1, card_points=87)
+    export = json.loads(client.get(f"/m/{match.scorer_key}/export.json").content)
+    export["teams"] = {"A": name, "B": "Вие"}
+    upload = SimpleUploadedFile(
+        "m.json", json.dumps(export).encode(), content_type="application/json"
+    )
+    response = client.post("/bg/match/import/", {"file": upload})
+    assert response.status_code == 302
+    imported = Match.objects.exclude(pk=match.pk).get()
+    assert all(char.isprintable() for char in imported.team_a)
+
+
+@pytest.mark.parametrize("content", [b"1" * 4301, b"[" * 100_000], ids=["long number", "deep"])
+def test_an_import_file_that_json_cannot_read_is_refused_politely(client, content):
+    upload = SimpleUploadedFile("m.json", content, content_type="application/json")
+    response = client.post("/bg/match/import/", {"file": upload})
+    assert response.status_code == 200
+    assert "Този файл не е експорт на мач." in response.content.decode()

@@ -1,0 +1,143 @@
+"""Browser tests: the real site in Debian's Chromium, driven by Playwright's sync API.
+
+Every browser context goes through `RequestGuard`: a request to any host but the live server's
+is aborted and fails the test, and so does a script error or a console error (a CSP violation,
+a failed load) on any page. Without Chromium at CHROMIUM the whole folder is skipped, so
+`make test` passes on a machine without it.
+"""
+
+import os
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+from django.db import connections
+from django.test import Client
+
+from rules.models import Section
+from rules.seed import load_sections
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+ASYNC_UNSAFE = "DJANGO_ALLOW_ASYNC_UNSAFE"
+LOCAL_HOSTS = {"127.0.0.1", "localhost"}
+DEVICES = {
+    "phone": {
+        "viewport": {"width": 360, "height": 740},
+        "device_scale_factor": 2,
+        "is_mobile": True,
+        "has_touch": True,
+    },
+    "desktop": {"viewport": {"width": 1280, "height": 800}},
+}
+
+
+def pytest_collection_modifyitems(config, items):
+    if CHROMIUM.exists():
+        return
+    skip = pytest.mark.skip(reason=f"no Chromium at {CHROMIUM} (apt-get install chromium)")
+    for item in items:
+        if item.get_closest_marker("browser"):
+            item.add_marker(skip)
+
+
+@pytest.fixture(scope="module")
+def browser():
+    """Chromium for one test module; Playwright's event loop is gone again after it."""
+    from playwright.sync_api import sync_playwright
+
+    # Playwright's sync API keeps an event loop running in this thread. Django then refuses
+    # database calls here, and asgiref hands this thread other connection objects than before;
+    # the test thread only sets up and flushes the database, so the check is lifted meanwhile.
+    previous = os.environ.get(ASYNC_UNSAFE)
+    os.environ[ASYNC_UNSAFE] = "true"
+    playwright = sync_playwright().start()
+    try:
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+    finally:
+        connections.close_all()  # the ones opened while the loop ran
+        playwright.stop()
+        if previous is None:
+            del os.environ[ASYNC_UNSAFE]
+        else:
+            os.environ[ASYNC_UNSAFE] = previous
+
+
+@pytest.fixture(autouse=True)
+def rules_loaded(transactional_db):
+    """The rules are seeded by a data migration, and a transactional test's flush removes them.
+
+    `serialized_rollback` cannot bring them back here: Django keeps the copy on the connection
+    object that set up the database, which the thread no longer uses once Playwright runs.
+    """
+    load_sections(Section)
+
+
+class RequestGuard:
+    """Lets requests to the live server through and aborts all others; notes page errors."""
+
+    def __init__(self):
+        self.urls: list[str] = []
+        self.problems: list[str] = []
+
+    def route(self, route):
+        url = route.request.url
+        self.urls.append(url)
+        if urlsplit(url).hostname in LOCAL_HOSTS:
+            route.continue_()
+        else:
+            self.problems.append(f"request to another host: {url}")
+            route.abort()
+
+    def watch(self, page):
+        page.on("pageerror", lambda error: self.problems.append(f"{page.url}: {error}"))
+        page.on("console", lambda message: self._console(page, message))
+
+    def _console(self, page, message):
+        if message.type == "error":
+            self.problems.append(f"{page.url}: console error: {message.text}")
+
+
+@pytest.fixture(params=list(DEVICES))
+def device(request) -> str:
+    return request.param
+
+
+@pytest.fixture
+def new_context(browser, live_server):
+    """Make browser contexts on the live server; checks their requests when the test ends."""
+    made = []
+
+    def make(device="phone", locale="bg-BG", **options):
+        context = browser.new_context(
+            base_url=live_server.url, locale=locale, **DEVICES[device], **options
+        )
+        context.set_default_timeout(10_000)
+        guard = RequestGuard()
+        context.route("**/*", guard.route)
+        context.on("page", guard.watch)
+        made.append((context, guard))
+        return context
+
+    yield make
+    problems = []
+    for context, guard in made:
+        context.close()
+        problems += guard.problems
+        assert guard.urls, "the context made no request at all"
+    assert not problems, "\n".join(problems)
+
+
+@pytest.fixture
+def client_for_setup():
+    """A Django test client, for setting up matches faster than a browser can."""
+    return Client()

@@ -1,0 +1,171 @@
+"""Acting on the site's pages as a player does: tap chips, type on the keypad, read the score.
+
+`Screen.arrived` checks every page it lands on: no sideways scrolling, and on a phone every
+control in <main> is a 44 x 44 CSS px tap target (WCAG 2.5.5), except links inside a sentence,
+which WCAG exempts ("inline").
+"""
+
+import re
+
+from django.utils import translation
+from django.utils.translation import gettext
+from playwright.sync_api import expect
+
+from calculator import engine
+
+SEQUENCE_FIELDS = {3: "terces", 4: "quartes", 5: "quintes"}
+TAP_MIN = 44
+
+SMALL_TARGETS = """
+(min) => {
+  // Hidden, not rendered or inside a closed <details>: not a target (opacity 0 still is).
+  const visible = (el) => el.checkVisibility({ visibilityProperty: true });
+  const inSentence = (el) => {
+    if (el.tagName !== "A" || getComputedStyle(el).display !== "inline") return false;
+    const block = el.parentElement.closest("p, li, td, dd, figcaption, blockquote");
+    return block !== null && block.textContent.trim() !== el.textContent.trim();
+  };
+  const fits = (box) => box.width >= min - 0.5 && box.height >= min - 0.5;
+  const small = [];
+  const controls = document.querySelectorAll(
+    "main a[href], main button, main input:not([type=hidden]), main select, main summary"
+  );
+  for (const el of controls) {
+    if (!visible(el) || inSentence(el)) continue;
+    // A radio button or check box is tapped through its label too; chips hide the input.
+    const targets = el.matches("[type=radio], [type=checkbox]") ? [el, ...el.labels] : [el];
+    const boxes = targets.map((target) => target.getBoundingClientRect());
+    if (boxes.some(fits)) continue;
+    const name = (el.id ? "#" + el.id : el.className ? "." + el.className : "")
+      + " " + (el.textContent || el.value || "").trim().slice(0, 30);
+    small.push(`<${el.tagName.toLowerCase()}> ${name}: ${Math.round(boxes[0].width)}x`
+      + `${Math.round(boxes[0].height)}`);
+  }
+  return small;
+}
+"""
+
+
+def translated(language: str, message: str, **values) -> str:
+    with translation.override(language):
+        return gettext(message) % values if values else gettext(message)
+
+
+class Screen:
+    """One page in one browser context, on a phone (touch) or a desktop (mouse)."""
+
+    def __init__(self, page, device: str):
+        self.page = page
+        self.touch = device == "phone"
+
+    # Getting around
+
+    def goto(self, path: str):
+        self.page.goto(path)
+        self.check_layout()
+
+    def arrived(self, pattern: str) -> str:
+        """Wait for a page whose path matches ``pattern``, check its layout, return its URL."""
+        expect(self.page).to_have_url(re.compile(pattern))
+        self.page.wait_for_load_state()
+        self.check_layout()
+        return self.page.url
+
+    def tap(self, locator):
+        if self.touch:
+            locator.tap()
+        else:
+            locator.click()
+
+    def check_layout(self):
+        width = self.page.viewport_size["width"]
+        scroll_width = self.page.evaluate("document.documentElement.scrollWidth")
+        assert scroll_width <= width, f"{self.page.url} is {scroll_width}px wide at {width}px"
+        if self.touch:
+            small = self.page.evaluate(SMALL_TARGETS, TAP_MIN)
+            assert not small, f"small tap targets on {self.page.url}:\n" + "\n".join(small)
+
+    # Entering a deal
+
+    def choose(self, name: str, value: str):
+        """Tap the chip (a label around a visually hidden radio or check box) of ``value``."""
+        choice = self.page.locator(f"input[name='{name}'][value='{value}']")
+        self.tap(self.page.locator("label.chip").filter(has=choice))
+        expect(choice).to_be_checked()
+
+    def type_number(self, selector: str, value: int):
+        """Tap a number field and type on the keypad."""
+        field = self.page.locator(selector)
+        self.tap(field)
+        field.press("Control+A")
+        self.page.keyboard.type(str(value))
+        expect(field).to_have_value(str(value))
+
+    def set_count(self, name: str, count: int):
+        """A declaration count: the + button when the script added steppers, else typing."""
+        field = self.page.locator(f"#id_{name}")
+        plus = self.page.locator(f".stepper:has(#id_{name}) button.step", has_text="+")
+        if plus.count():
+            for _ in range(count):
+                self.tap(plus)
+        elif count:
+            self.type_number(f"#id_{name}", count)
+        expect(field).to_have_value(str(count))
+
+    def enter_deal(self, deal: engine.PlayedDeal | engine.InsideDeal):
+        """Enter an engine deal into the deal form, field by field, as the scorer would."""
+        inside = isinstance(deal, engine.InsideDeal)
+        self.choose("result", "inside" if inside else "played")
+        self.choose("bidders", deal.bidders.value)
+        self.choose("contract", deal.contract.value)
+        self.choose("double", deal.double.value)
+        if not inside:
+            if deal.card_points is not None:
+                self.choose("points_team", deal.card_points.team.value)
+                self.type_number("#id_card_points", deal.card_points.points)
+            self.choose("capot", deal.capot.value if deal.capot else "")
+        for suffix, declared in (("a", deal.declarations_a), ("b", deal.declarations_b)):
+            for length, kind in SEQUENCE_FIELDS.items():
+                count = sum(1 for s in declared.sequences if min(s.length, 5) == length)
+                self.set_count(f"{kind}_{suffix}", count)
+            self.set_count(f"belots_{suffix}", declared.belots)
+            for carre in declared.carres:
+                self.choose(f"carres_{suffix}", carre.rank.value)
+
+    # Reading what the page shows
+
+    def preview_rows(self, expected: engine.MatchDeal) -> dict[str, list[str]]:
+        """Wait for the preview to show the engine's deal, then return its rows as shown."""
+        rows = self.page.locator("#preview table.recorded tbody tr")
+        written = [f"+{expected.result.written.a}", f"+{expected.result.written.b}"]
+        expect(rows.nth(0).locator("td")).to_have_text(written)
+        expect(rows.nth(1).locator("td")).to_have_text(
+            [str(expected.totals.a), str(expected.totals.b)]
+        )
+        return {
+            "deal": rows.nth(0).locator("td").all_inner_texts(),
+            "totals": rows.nth(1).locator("td").all_inner_texts(),
+        }
+
+    def history_row(self, index: int = 0) -> dict[str, list[str]]:
+        """A row of the deals table, newest first: what it added and the running totals."""
+        row = self.page.locator("table.history tbody tr").nth(index)
+        return {
+            "deal": row.locator("td.num .delta").all_inner_texts(),
+            "totals": row.locator("td.num .running").all_inner_texts(),
+        }
+
+    def totals(self):
+        return self.page.locator(".scoreboard .points")
+
+    def expect_score(self, fold: engine.Match, language: str = "bg"):
+        """The scoreboard shows the engine's totals, hanging points, dealer and game end."""
+        expect(self.totals()).to_have_text([str(fold.totals.a), str(fold.totals.b)])
+        hanging = self.page.locator(".scoreboard .hanging-note")
+        if fold.hanging:
+            expect(hanging).to_contain_text(str(fold.hanging))
+        else:
+            expect(hanging).to_have_count(0)
+        expect(self.page.locator(".scoreboard .game-over")).to_have_count(int(fold.game_over))
+        dealer = translated(language, "Player %(number)s", number=fold.dealer + 1)
+        expect(self.page.locator(".scoreboard .turn strong").first).to_have_text(dealer)
