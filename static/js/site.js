@@ -6,14 +6,22 @@
   }
   var note = document.getElementById("offline-note");
   if (!note) return;
-  var loaded = new Date(note.dataset.loaded);
-  var time = note.querySelector("time");
-  if (time && !isNaN(loaded)) {
-    time.textContent = loaded.toLocaleString(document.documentElement.lang, {
-      hour: "2-digit", minute: "2-digit", day: "numeric", month: "short",
-    });
+  var formatted = false;
+  function format() {
+    // Only when the note shows: the first toLocaleString of a page is not free on a phone.
+    var loaded = new Date(note.dataset.loaded);
+    var time = note.querySelector("time");
+    if (time && !isNaN(loaded)) {
+      time.textContent = loaded.toLocaleString(document.documentElement.lang, {
+        hour: "2-digit", minute: "2-digit", day: "numeric", month: "short",
+      });
+    }
+    formatted = true;
   }
-  function show() { note.hidden = navigator.onLine; }
+  function show() {
+    note.hidden = navigator.onLine;
+    if (!note.hidden && !formatted) format();
+  }
   window.addEventListener("online", show);
   window.addEventListener("offline", show);
   show();

@@ -1,0 +1,106 @@
+"""Screenshots at phone width for the README: home, rules, match and deal pages, in Bulgarian.
+
+Run from the project root:
+
+    .venv/bin/python benchmarks/screenshots.py      # writes docs/screenshots/*.png
+
+The site runs as in production (benchmarks/page_weight.py: LocalSite) with a match of five
+deals that leaves points hanging; Debian's Chromium (CHROMIUM) shows each page at 360 x 740
+CSS pixels, 2 device pixels per CSS pixel, as a phone would. Each picture is one screen, not the
+whole page: the first screen is what a phone shows first and keeps the files small. The deal
+page is filled in (the bidders take the hanging points) and shot twice once the live preview
+has come back from the server: its top, and scrolled to the preview.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from playwright.sync_api import Page, sync_playwright
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from benchmarks.page_weight import LocalSite  # noqa: E402
+
+OUT = ROOT / "docs" / "screenshots"
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+PHONE = {
+    "viewport": {"width": 360, "height": 740},
+    "device_scale_factor": 2,
+    "is_mobile": True,
+    "has_touch": True,
+    "locale": "bg-BG",
+}
+
+
+def only_local(route) -> None:
+    """Nothing leaves 127.0.0.1: a request elsewhere is a bug in the page, not a picture."""
+    if route.request.url.startswith(("http://127.0.0.1:", "data:")):
+        route.continue_()
+    else:
+        route.abort()
+
+
+def shoot(page: Page, name: str) -> Path:
+    page.evaluate("document.activeElement && document.activeElement.blur()")
+    path = OUT / f"{name}.png"
+    page.screenshot(path=path, full_page=False, animations="disabled")
+    return path
+
+
+def fill_deal(page: Page) -> None:
+    """The bidders (Ние) play hearts and take 97 with a belot: the hanging 8 go to them."""
+    page.get_by_role("radio", name="Ние").first.check()
+    page.locator("label[for=id_contract_2]").click()
+    page.locator("#id_card_points").fill("97")
+    page.locator("#id_belots_a").fill("1")
+    page.locator("#id_belots_a").dispatch_event("change")
+    page.locator("#preview table.recorded").wait_for()
+
+
+def scroll_to(page: Page, selector: str) -> None:
+    page.evaluate(f"document.querySelector('{selector}').scrollIntoView({{block: 'start'}})")
+
+
+def take_all(page: Page, base: str, scorer_key: str) -> list[Path]:
+    # Home first, as a first visit shows it: the new-match form, no "Your recent matches".
+    shots = []
+    for name, path in (("home", "/bg/"), ("rules", "/bg/rules/"), ("match", f"/m/{scorer_key}/")):
+        page.goto(base + path, wait_until="networkidle")
+        shots.append(shoot(page, name))
+    page.goto(f"{base}/m/{scorer_key}/deal/", wait_until="networkidle")
+    fill_deal(page)
+    page.evaluate("window.scrollTo(0, 0)")
+    shots.append(shoot(page, "deal"))
+    scroll_to(page, "#preview")
+    shots.append(shoot(page, "deal-preview"))
+    return shots
+
+
+def main() -> None:
+    OUT.mkdir(parents=True, exist_ok=True)
+    with LocalSite() as site:
+        scorer_key, _watch_key = site.seed(deals=5)
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            context = browser.new_context(**PHONE)
+            context.route("**/*", only_local)
+            shots = take_all(context.new_page(), site.base, scorer_key)
+            browser.close()
+    for shot in shots:
+        print(f"{shot.relative_to(ROOT)}  {shot.stat().st_size / 1024:.0f} KB")
+
+
+if __name__ == "__main__":
+    main()
