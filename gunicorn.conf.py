@@ -34,9 +34,10 @@ threads = _env_int("GUNICORN_THREADS", 2)
 timeout = _env_int("GUNICORN_TIMEOUT", 30)
 graceful_timeout = _env_int("GUNICORN_GRACEFUL_TIMEOUT", 30)
 keepalive = 5
-# Restart workers now and then, so a slow leak never grows without bound.
-max_requests = 1000
-max_requests_jitter = 100
+# Restart workers now and then, so a slow leak never grows without bound; rarely, since a
+# restart sends every kept-alive connection to the other workers for a while (docs/performance.md).
+max_requests = _env_int("GUNICORN_MAX_REQUESTS", 50_000)
+max_requests_jitter = max_requests // 10
 
 # Load Django once in the master, then fork: less memory, and a broken setting stops the
 # start instead of every worker failing one by one.

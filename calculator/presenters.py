@@ -37,6 +37,9 @@ class HistoryRow:
     bidders: str
     double: str
     markers: tuple[str, ...]
+    meta: str
+    written: engine.TeamPoints
+    edit_url: str
     editable: bool
     deletable: bool
 
@@ -57,6 +60,10 @@ def _markers(result: engine.DealResult) -> tuple[str, ...]:
 def history(state: MatchState) -> list[HistoryRow]:
     match = state.match
     last = len(state.fold.deals)
+    # One reverse() for all rows: a page of 200 deals spends its time in loops like this one.
+    deals_url = reverse("calculator:deal-new", args=[match.scorer_key])
+    meta = _("game %(game)s, deal %(number)s, dealt by %(dealer)s")
+    dealers = [seat_name(match, seat) for seat in range(4)]
     rows = []
     for number, played in enumerate(state.fold.deals, start=1):
         result = played.result
@@ -65,7 +72,7 @@ def history(state: MatchState) -> list[HistoryRow]:
             HistoryRow(
                 number=number,
                 played=played,
-                dealer=seat_name(match, played.dealer),
+                dealer=dealers[played.dealer],
                 contract=explain.contract_symbol(contract) if contract else "",
                 contract_name=explain.contract_name(contract) if contract else "",
                 red=contract in (engine.Contract.HEARTS, engine.Contract.DIAMONDS),
@@ -74,6 +81,10 @@ def history(state: MatchState) -> list[HistoryRow]:
                 if result.double is not engine.Double.NONE
                 else "",
                 markers=_markers(result),
+                meta=meta
+                % {"game": played.game, "number": played.number, "dealer": dealers[played.dealer]},
+                written=result.written,
+                edit_url=f"{deals_url}{number}/",
                 editable=result.kind is not engine.DealKind.ALL_PASSED,
                 deletable=number == last,
             )

@@ -5,8 +5,10 @@ import json
 import segno
 from django.conf import settings
 from django.contrib import messages
+from django.core.cache import cache
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.cache import get_conditional_response
 from django.utils.http import quote_etag
@@ -89,16 +91,39 @@ def match_import_view(request):
 def match_page(request, match, is_scorer):
     # A watching phone polls this page: while nothing changed, it gets a bodiless 304.
     etag = quote_etag(f"{match.pk}-{match.updated.timestamp()}-{int(is_scorer)}-{get_language()}")
-    if not len(messages.get_messages(request)):
+    if len(messages.get_messages(request)):
+        html = _match_html(request, match, is_scorer)
+    else:
         unchanged = get_conditional_response(request, etag=etag)
         if unchanged is not None:
             return unchanged
-    state = match_state(match)
-    context = match_context(request, state, is_scorer=is_scorer)
-    response = render(request, "calculator/match.html", context)
+        html = _watch_html_cached(request, match, etag) if not is_scorer else None
+        html = html or _match_html(request, match, is_scorer)
+    response = HttpResponse(html)
     response["ETag"] = etag
     response["Cache-Control"] = "private, no-cache"
     return _remember(response, request, match) if is_scorer else response
+
+
+def _match_html(request, match, is_scorer) -> str:
+    context = match_context(request, match_state(match), is_scorer=is_scorer)
+    return render_to_string("calculator/match.html", context, request=request)
+
+
+WATCH_PAGE_SECONDS = 10 * 60
+
+
+def _watch_html_cached(request, match, etag) -> str:
+    """The watchers' page is the same for everyone until the match changes: its ETag says when.
+
+    (The scorer's page is not kept: its forms carry the scorer's own CSRF token.)
+    """
+    key = f"watch-page:{etag}:{request.scheme}://{request.get_host()}"
+    html = cache.get(key)
+    if html is None:
+        html = _match_html(request, match, is_scorer=False)
+        cache.set(key, html, WATCH_PAGE_SECONDS)
+    return html
 
 
 @require_GET

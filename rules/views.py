@@ -13,7 +13,7 @@ WORDS_PER_MINUTE = 180
 # The rendered page is kept per language and site address (the hreflang links are absolute),
 # under a generation that changes whenever a section does (rules/signals.py). The time limit
 # bounds how long a gunicorn worker with its own in-memory cache can show an older text.
-PAGE_SECONDS = 10 * 60
+PAGE_SECONDS = 60
 GENERATION_KEY = "rules:page:generation"
 
 

@@ -364,3 +364,16 @@ def test_an_import_file_that_json_cannot_read_is_refused_politely(client, conten
     response = client.post("/bg/match/import/", {"file": upload})
     assert response.status_code == 200
     assert "Този файл не е експорт на мач." in response.content.decode()
+
+
+def test_watchers_share_one_rendering_until_the_match_changes(
+    client, match, django_assert_max_num_queries
+):
+    record_deal(client, match, 1, card_points=87)
+    first = Client().get(f"/m/{match.watch_key}/")
+    with django_assert_max_num_queries(1):  # the match's own row only: no deals, no rendering
+        second = Client().get(f"/m/{match.watch_key}/")
+    assert second.content == first.content
+    record_deal(client, match, 2, card_points=100)
+    third = Client().get(f"/m/{match.watch_key}/").content.decode()
+    assert '<span class="points">19</span>' in third and '<span class="points">13</span>' in third
