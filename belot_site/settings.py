@@ -147,23 +147,29 @@ TEMPLATES = [
 WSGI_APPLICATION = "belot_site.wsgi.application"
 
 
+# SQLite as a site needs it: immediate transactions take the write lock up front, so two
+# scorers writing at once wait for each other instead of failing with "database is locked";
+# WAL lets pages be read while a deal is written.
+SQLITE_OPTIONS = {
+    "transaction_mode": "IMMEDIATE",
+    "timeout": 20,
+    "init_command": "PRAGMA journal_mode=WAL;PRAGMA synchronous=NORMAL;PRAGMA busy_timeout=20000;",
+}
+
+
 def _database() -> dict:
     url = os.environ.get("DATABASE_URL")
-    if url:
-        return dj_database_url.parse(url, conn_max_age=60, conn_health_checks=True)
-    return {
-        "ENGINE": "django.db.backends.sqlite3",
-        "NAME": BASE_DIR / "db.sqlite3",
-        "OPTIONS": {
-            # Immediate transactions take the write lock up front, so two scorers writing at
-            # once wait for each other instead of failing with "database is locked".
-            "transaction_mode": "IMMEDIATE",
-            "timeout": 20,
-            "init_command": (
-                "PRAGMA journal_mode=WAL;PRAGMA synchronous=NORMAL;PRAGMA busy_timeout=20000;"
-            ),
-        },
-    }
+    if not url:
+        return {
+            "ENGINE": "django.db.backends.sqlite3",
+            "NAME": BASE_DIR / "db.sqlite3",
+            "OPTIONS": dict(SQLITE_OPTIONS),
+        }
+    database = dj_database_url.parse(url, conn_max_age=60, conn_health_checks=True)
+    if database["ENGINE"] == "django.db.backends.sqlite3":
+        # A sqlite:/// URL gets the same options (those in its query string win).
+        database["OPTIONS"] = {**SQLITE_OPTIONS, **database.get("OPTIONS", {})}
+    return database
 
 
 DATABASES = {"default": _database()}

@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from . import engine
-from .access import match_view
+from .access import KEY_SHAPE, match_view
 from .forms import DealForm, ImportForm, MatchForm
 from .models import Match
 from .presenters import match_context, preview_context
@@ -35,10 +35,14 @@ RECENT_COOKIE = "recent_matches"
 RECENT_MAX = 6
 
 
+def _recent_keys(request) -> list[str]:
+    cookie = request.COOKIES.get(RECENT_COOKIE, "")
+    return [key for key in cookie.split(".") if KEY_SHAPE.fullmatch(key)][:RECENT_MAX]
+
+
 def _remember(response, request, match: Match):
     """The scorer's browser keeps its recent matches, so they are one tap away on the home page."""
-    keys = [k for k in request.COOKIES.get(RECENT_COOKIE, "").split(".") if k]
-    keys = [match.scorer_key] + [k for k in keys if k != match.scorer_key]
+    keys = [match.scorer_key] + [k for k in _recent_keys(request) if k != match.scorer_key]
     response.set_cookie(
         RECENT_COOKIE,
         ".".join(keys[:RECENT_MAX]),
@@ -54,7 +58,7 @@ def _remember(response, request, match: Match):
 
 
 def home(request):
-    keys = [k for k in request.COOKIES.get(RECENT_COOKIE, "").split(".") if k][:RECENT_MAX]
+    keys = _recent_keys(request)
     recent = sorted(
         Match.objects.filter(scorer_key__in=keys), key=lambda m: keys.index(m.scorer_key)
     )

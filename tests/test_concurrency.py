@@ -1,0 +1,185 @@
+"""Scorers writing at the same time lose nothing and record nothing twice.
+
+Each thread is a phone with its own test client and its own database connection, against the
+database the suite runs on (a SQLite file with WAL and immediate transactions, or PostgreSQL).
+A save is acknowledged when it redirects to the match page without a message; a conflict
+redirects there with the "already recorded" warning. Afterwards the stored deals are compared
+with the acknowledgements.
+"""
+
+import threading
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+from django.contrib import messages
+from django.contrib.messages.storage.cookie import CookieStorage
+from django.db import connection, connections
+from django.http import HttpRequest
+from django.test import Client
+
+from calculator import engine
+from calculator.models import Deal, Match
+from tests.calculator.conftest import create_match, deal_fields, preview_key_of
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+A, B = engine.Team.A, engine.Team.B
+HEARTS, SPADES = engine.Contract.HEARTS, engine.Contract.SPADES
+
+# A cycle of deals as the form takes them, with the engine's value for each; None: all passed.
+DEALS = [
+    ({"card_points": 87}, engine.PlayedDeal(A, HEARTS, engine.CardPoints(A, 87))),
+    (None, engine.AllPassed()),
+    (
+        {"bidders": "B", "contract": "spades", "card_points": 95, "points_team": "B"},
+        engine.PlayedDeal(B, SPADES, engine.CardPoints(B, 95)),
+    ),
+    (
+        {"contract": "all_trumps", "card_points": 200, "quartes_a": 1, "belots_b": 1},
+        engine.PlayedDeal(
+            A,
+            engine.Contract.ALL_TRUMPS,
+            engine.CardPoints(A, 200),
+            declarations_a=engine.TeamDeclarations(sequences=(engine.Sequence(4),)),
+            declarations_b=engine.TeamDeclarations(belots=1),
+        ),
+    ),
+    (
+        {"bidders": "B", "contract": "no_trumps", "capot": "B"},
+        engine.PlayedDeal(B, engine.Contract.NO_TRUMPS, capot=B),
+    ),
+]
+SCORERS, DEALS_EACH = 8, 50
+RACERS, ROUNDS = 4, 40
+
+
+def save_outcome(client, match, response) -> str:
+    """What a save got: "saved", "conflict", or the status. The message is then cleared, as
+    the match page would show it, so that it cannot count for the next save."""
+    if response.status_code != 302 or response["Location"] != match.get_scorer_url():
+        return f"status {response.status_code}"
+    request = HttpRequest()
+    morsel = response.cookies.get("messages")
+    request.COOKIES = {"messages": morsel.value} if morsel is not None else {}
+    levels = [note.level for note in CookieStorage(request)]
+    client.cookies.pop("messages", None)
+    if not levels:
+        return "saved"
+    return "conflict" if levels == [messages.WARNING] else f"messages {levels}"
+
+
+def preview(client, match, data):
+    """The preview the deal page's script asks for as the scorer types; with its key."""
+    return client.post(f"/m/{match.scorer_key}/deal/preview/", data)
+
+
+def post_deal(client, match, number, fields):
+    """One deal as a phone sends it: preview, then save with the preview's key."""
+    if fields is None:
+        return client.post(f"/m/{match.scorer_key}/all-passed/", {"number": number})
+    data = deal_fields(number, **fields)
+    shown = preview(client, match, data)
+    if shown.status_code != 200:
+        return shown
+    save = {**data, "action": "save", "preview_key": preview_key_of(shown)}
+    return client.post(f"/m/{match.scorer_key}/deal/", save)
+
+
+def in_thread(work):
+    """Run ``work`` as a phone would: its own connection, closed when done."""
+
+    def run(*args):
+        try:
+            return work(*args)
+        finally:
+            connections.close_all()
+
+    return run
+
+
+def stored(match: Match) -> list[tuple[int, dict]]:
+    return list(Deal.objects.filter(match=match).order_by("number").values_list("number", "data"))
+
+
+def test_the_suite_shares_a_database_file_with_wal_and_immediate_transactions():
+    if connection.vendor != "sqlite":
+        pytest.skip("SQLite only")
+    assert not connection.creation.is_in_memory_db(connection.settings_dict["NAME"])
+    assert connection.transaction_mode == "IMMEDIATE"
+    with connection.cursor() as cursor:
+        cursor.execute("PRAGMA journal_mode")
+        assert cursor.fetchone()[0] == "wal"
+
+
+def test_eight_scorers_recording_fifty_deals_each_at_once_lose_nothing(client):
+    matches = [create_match(client, team_a=f"Ние {n}") for n in range(SCORERS)]
+
+    @in_thread
+    def scorer(index, match):
+        phone, outcomes = Client(), []
+        for number in range(1, DEALS_EACH + 1):
+            fields, _deal = DEALS[(index + number) % len(DEALS)]
+            outcomes.append(save_outcome(phone, match, post_deal(phone, match, number, fields)))
+        return outcomes
+
+    with ThreadPoolExecutor(SCORERS) as pool:
+        results = list(pool.map(scorer, range(SCORERS), matches, timeout=120))
+
+    for index, (match, outcomes) in enumerate(zip(matches, results, strict=True)):
+        assert outcomes == ["saved"] * DEALS_EACH, f"scorer {index}"
+        expected = [DEALS[(index + n) % len(DEALS)][1] for n in range(1, DEALS_EACH + 1)]
+        assert stored(match) == [
+            (number, engine.deal_to_dict(deal)) for number, deal in enumerate(expected, start=1)
+        ]
+    assert Deal.objects.count() == SCORERS * DEALS_EACH
+
+
+def test_four_phones_racing_for_the_same_deal_record_it_exactly_once(client):
+    match = create_match(client)
+    start = threading.Barrier(RACERS, timeout=60)
+
+    def race_deal(racer, number):
+        """Odd rounds: each phone a different deal (to tell which one won); even: all passed."""
+        if number % 2 == 0:
+            return None, engine.AllPassed()
+        points = 82 + 7 * racer
+        return {"card_points": points}, engine.PlayedDeal(A, HEARTS, engine.CardPoints(A, points))
+
+    @in_thread
+    def racer(index):
+        phone, outcomes = Client(), []
+        url = f"/m/{match.scorer_key}/deal/"
+        try:
+            for number in range(1, ROUNDS + 1):
+                fields, _deal = race_deal(index, number)
+                if fields is None:
+                    start.wait()
+                    response = phone.post(f"/m/{match.scorer_key}/all-passed/", {"number": number})
+                else:
+                    data = deal_fields(number, **fields)
+                    shown = preview(phone, match, data)
+                    key = preview_key_of(shown) if shown.status_code == 200 else ""
+                    start.wait()
+                    response = phone.post(url, {**data, "action": "save", "preview_key": key})
+                outcomes.append(save_outcome(phone, match, response))
+                # Everyone has answered before the next deal is previewed.
+                start.wait()
+        except BaseException:
+            start.abort()
+            raise
+        return outcomes
+
+    with ThreadPoolExecutor(RACERS) as pool:
+        results = list(pool.map(racer, range(RACERS), timeout=120))
+
+    by_round = [[outcomes[number] for outcomes in results] for number in range(ROUNDS)]
+    for number, outcomes in enumerate(by_round, start=1):
+        assert sorted(outcomes) == ["conflict"] * (RACERS - 1) + ["saved"], f"deal {number}"
+    rows = stored(match)
+    assert [number for number, _data in rows] == list(range(1, ROUNDS + 1))
+    for (number, data), outcomes in zip(rows, by_round, strict=True):
+        winner = outcomes.index("saved")
+        assert data == engine.deal_to_dict(race_deal(winner, number)[1]), f"deal {number}"
+    engine.fold_match(
+        match.profile, match.first_dealer, [engine.deal_from_dict(d) for _, d in rows]
+    )
