@@ -12,7 +12,7 @@
 # from run to run on a busy machine. Prints the median of each category score per page, and
 # the audits that lost points in the median run. The JSON reports stay in
 # benchmarks/.lighthouse/reports/ (git-ignored), as does Lighthouse itself (npm, first run).
-# Figures: docs/performance-web.md.
+# Figures: docs/performance.md ("The pages on a phone").
 # Targets: performance, accessibility and best practices 100, SEO 95 or more. Match pages are
 # noindex on purpose (their links are secrets), so their SEO score lacks "is-crawlable".
 # Needs Node 18+, npm and Chromium at $CHROME_PATH (default /usr/bin/chromium).

@@ -653,8 +653,9 @@ def main() -> None:
     parser.add_argument(
         "--cache",
         choices=["file", "memory"],
-        default="file",
-        help="file (default): a cache folder shared by the workers, as DJANGO_PRODUCTION sets",
+        default="memory",
+        help="memory (default, as production runs): each worker's own; "
+        "file: a folder shared by the workers (DJANGO_CACHE_DIR)",
     )
     parser.add_argument("--profile", action="store_true", help="cProfile a match page too")
     parser.add_argument(

@@ -17,7 +17,7 @@ the match page as the scorer sees it. For each page it reports:
   the first round trip of a new TCP connection carries (10 packets of 1460 bytes, less headers);
 - web fonts (none expected) and images (none expected above the fold; all with a size).
 
-The figures go to docs/performance-web.md. The server (LocalSite) and the match
+The figures go to docs/performance.md ("The pages on a phone"). The server (LocalSite) and the match
 (seed_match) are also what benchmarks/screenshots.py and benchmarks/lighthouse.sh use.
 """
 

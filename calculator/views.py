@@ -1,11 +1,12 @@
 import hashlib
 import io
 import json
+import threading
+from collections import OrderedDict
 
 import segno
 from django.conf import settings
 from django.contrib import messages
-from django.core.cache import cache
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
@@ -114,7 +115,33 @@ def _match_html(request, match, is_scorer) -> str:
     return render_to_string("calculator/match.html", context, request=request)
 
 
-WATCH_PAGE_SECONDS = 10 * 60
+class _PageStore:
+    """The last pages rendered in this process, by key; the oldest go first.
+
+    Kept as strings in a plain dict: Django's in-memory cache would pickle and unpickle a
+    200-deal page (100 KB) on every read, which costs as much as half a rendering.
+    """
+
+    def __init__(self, size: int):
+        self.size = size
+        self.pages: OrderedDict[str, str] = OrderedDict()
+        self.lock = threading.Lock()
+
+    def get(self, key: str) -> str | None:
+        with self.lock:
+            page = self.pages.get(key)
+            if page is not None:
+                self.pages.move_to_end(key)
+            return page
+
+    def put(self, key: str, page: str) -> None:
+        with self.lock:
+            self.pages[key] = page
+            while len(self.pages) > self.size:
+                self.pages.popitem(last=False)
+
+
+_watch_pages = _PageStore(size=64)
 
 
 def _watch_html_cached(request, match, etag) -> str:
@@ -122,11 +149,11 @@ def _watch_html_cached(request, match, etag) -> str:
 
     (The scorer's page is not kept: its forms carry the scorer's own CSRF token.)
     """
-    key = f"watch-page:{etag}:{request.scheme}://{request.get_host()}"
-    html = cache.get(key)
+    key = f"{match.watch_key}:{etag}:{request.scheme}://{request.get_host()}"
+    html = _watch_pages.get(key)
     if html is None:
         html = _match_html(request, match, is_scorer=False)
-        cache.set(key, html, WATCH_PAGE_SECONDS)
+        _watch_pages.put(key, html)
     return html
 
 
