@@ -192,7 +192,7 @@ class DealForm(forms.Form):
         self.fields["capot"].choices = [("", _("No capot")), *teams]
         self.fields["capot"].initial = ""
         self.fields["contract"].choices = [
-            (contract.value, explain.contract_name(contract)) for contract in engine.Contract
+            (contract.value, _contract_label(contract)) for contract in engine.Contract
         ]
         for team in TEAMS:
             self._add_declaration_fields(team)
@@ -334,6 +334,12 @@ class DealForm(forms.Form):
             initial[f"carres_{team}"] = declared.get("carres", [])
             initial[f"belots_{team}"] = declared.get("belots", 0)
         return initial
+
+
+def _contract_label(contract: engine.Contract) -> str:
+    """A contract button: the suit's symbol and name ("♥ купа"), or the name alone."""
+    name = explain.contract_name(contract)
+    return f"{explain.contract_symbol(contract)} {name}" if contract.is_suit else name
 
 
 IMPORT_MAX_BYTES = 1_000_000

@@ -377,3 +377,9 @@ def test_watchers_share_one_rendering_until_the_match_changes(
     record_deal(client, match, 2, card_points=100)
     third = Client().get(f"/m/{match.watch_key}/").content.decode()
     assert '<span class="points">19</span>' in third and '<span class="points">13</span>' in third
+
+
+def test_contract_buttons_show_the_suit_symbols(client, match):
+    html = client.get(f"/m/{match.scorer_key}/deal/").content.decode()
+    for label in ("♣ спатия", "♦ каро", "♥ купа", "♠ пика", "без коз", "всичко коз"):
+        assert f"<span>{label}</span>" in html
