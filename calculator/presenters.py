@@ -166,6 +166,8 @@ def problems(form) -> list[str]:
 
 
 def preview_context(state: MatchState, form, number: int) -> dict:
+    if form.is_bound:
+        form.is_valid()  # before anything reads it: validation decides which top cards to ask
     match = state.match
     place = state.fold.deals[number - 1] if number <= len(state.fold.deals) else None
     if place is None:

@@ -216,20 +216,25 @@ def deal_new(request, match, is_scorer):
     if number != state.next_number:
         return _conflict(request, match)
     form = _deal_form(request, state, data=request.POST)
-    saving = request.POST.get("action") == "save"
-    if (
-        form.is_valid()
-        and saving
-        and request.POST.get("preview_key") == preview_key(number, form.deal)
-    ):
+    if _save_as_previewed(request, form, number):
         try:
             deal_record(match=match, number=number, deal=form.deal)
         except DealConflict:
             return _conflict(request, match)
         return redirect(match.get_scorer_url())
-    if form.is_valid() and saving:
-        messages.info(request, _("Check what will be recorded, then tap Save again."))
     return render(request, "calculator/deal.html", _deal_context(state, form, number))
+
+
+def _save_as_previewed(request, form, number) -> bool:
+    """True when the scorer tapped Save on a valid deal whose preview they have seen.
+
+    The form is validated here in any case: the page shows its preview and its problems."""
+    if not form.is_valid() or request.POST.get("action") != "save":
+        return False
+    if request.POST.get("preview_key") == preview_key(number, form.deal):
+        return True
+    messages.info(request, _("Check what will be recorded, then tap Save again."))
+    return False
 
 
 @require_POST
@@ -241,7 +246,6 @@ def deal_preview(request, match, is_scorer):
     if not 1 <= number <= state.next_number:
         number = state.next_number
     form = _deal_form(request, state, data=request.POST, number=number)
-    form.is_valid()
     return render(request, "calculator/_preview_response.html", _deal_context(state, form, number))
 
 
@@ -257,12 +261,7 @@ def deal_edit(request, match, is_scorer, number):
         form = _deal_form(request, state, initial=DealForm.initial_from(stored), number=number)
         return render(request, "calculator/deal.html", _deal_context(state, form, number))
     form = _deal_form(request, state, data=request.POST, number=number)
-    saving = request.POST.get("action") == "save"
-    if (
-        form.is_valid()
-        and saving
-        and request.POST.get("preview_key") == preview_key(number, form.deal)
-    ):
+    if _save_as_previewed(request, form, number):
         try:
             deal_replace(match=match, number=number, deal=form.deal)
         except DealConflict:
