@@ -30,7 +30,6 @@ def team_name(match, team: engine.Team | None) -> str:
 class HistoryRow:
     number: int
     played: engine.MatchDeal
-    dealer: str
     contract: str
     contract_name: str
     red: bool
@@ -72,7 +71,6 @@ def history(state: MatchState) -> list[HistoryRow]:
             HistoryRow(
                 number=number,
                 played=played,
-                dealer=dealers[played.dealer],
                 contract=explain.contract_symbol(contract) if contract else "",
                 contract_name=explain.contract_name(contract) if contract else "",
                 red=contract in (engine.Contract.HEARTS, engine.Contract.DIAMONDS),
@@ -141,7 +139,7 @@ def match_context(request, state: MatchState, *, is_scorer: bool) -> dict:
 
 def _fold_with(state: MatchState, number: int, deal: engine.Deal) -> engine.MatchDeal | None:
     """The deal in its place in the match: the engine folds the match with it."""
-    deals = [engine.deal_from_dict(d.data) for d in state.deals]
+    deals = list(state.inputs)
     if number <= len(deals):
         deals[number - 1] = deal
     else:

@@ -22,6 +22,7 @@ class MatchState:
 
     match: Match
     deals: tuple[Deal, ...]
+    inputs: tuple[engine.Deal, ...]  # the deals as the engine reads them
     fold: engine.Match
 
     @property
@@ -31,10 +32,9 @@ class MatchState:
 
 def match_state(match: Match) -> MatchState:
     deals = tuple(match.deals.all())
-    fold = engine.fold_match(
-        match.profile, match.first_dealer, [engine.deal_from_dict(deal.data) for deal in deals]
-    )
-    return MatchState(match=match, deals=deals, fold=fold)
+    inputs = tuple(engine.deal_from_dict(deal.data) for deal in deals)
+    fold = engine.fold_match(match.profile, match.first_dealer, inputs)
+    return MatchState(match=match, deals=deals, inputs=inputs, fold=fold)
 
 
 def _locked(match: Match) -> Match:
@@ -125,11 +125,7 @@ def match_import(*, data, team_a: str, team_b: str, players: list[str]) -> Match
 def match_export(state: MatchState) -> dict:
     """The match in the engine's documented format, with the team and player names."""
     match = state.match
-    data = engine.match_to_dict(
-        match.profile,
-        match.first_dealer,
-        [engine.deal_from_dict(deal.data) for deal in state.deals],
-    )
+    data = engine.match_to_dict(match.profile, match.first_dealer, list(state.inputs))
     data["teams"] = {"A": match.team_a, "B": match.team_b}
     data["players"] = match.players
     return data

@@ -187,7 +187,7 @@ def preview_key(number: int, deal: engine.Deal) -> str:
     return hashlib.sha256(text.encode()).hexdigest()[:20]
 
 
-def _deal_form(request, state, data=None, initial=None, number=None):
+def _deal_form(state, data=None, initial=None, number=None):
     number = number or state.next_number
     hanging = state.fold.deals[number - 2].hanging if number > 1 else 0
     return DealForm(data, initial=initial, match=state.match, hanging=hanging)
@@ -208,14 +208,14 @@ def _conflict(request, match):
 def deal_new(request, match, is_scorer):
     state = match_state(match)
     if request.method != "POST":
-        form = _deal_form(request, state)
+        form = _deal_form(state)
         return render(
             request, "calculator/deal.html", _deal_context(state, form, state.next_number)
         )
     number = _posted_number(request)
     if number != state.next_number:
         return _conflict(request, match)
-    form = _deal_form(request, state, data=request.POST)
+    form = _deal_form(state, data=request.POST)
     if _save_as_previewed(request, form, number):
         try:
             deal_record(match=match, number=number, deal=form.deal)
@@ -245,7 +245,7 @@ def deal_preview(request, match, is_scorer):
     number = _posted_number(request)
     if not 1 <= number <= state.next_number:
         number = state.next_number
-    form = _deal_form(request, state, data=request.POST, number=number)
+    form = _deal_form(state, data=request.POST, number=number)
     return render(request, "calculator/_preview_response.html", _deal_context(state, form, number))
 
 
@@ -258,9 +258,9 @@ def deal_edit(request, match, is_scorer, number):
     if stored["kind"] == "all_passed":
         raise Http404
     if request.method != "POST":
-        form = _deal_form(request, state, initial=DealForm.initial_from(stored), number=number)
+        form = _deal_form(state, initial=DealForm.initial_from(stored), number=number)
         return render(request, "calculator/deal.html", _deal_context(state, form, number))
-    form = _deal_form(request, state, data=request.POST, number=number)
+    form = _deal_form(state, data=request.POST, number=number)
     if _save_as_previewed(request, form, number):
         try:
             deal_replace(match=match, number=number, deal=form.deal)
