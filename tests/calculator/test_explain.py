@@ -535,9 +535,10 @@ def test_a_missing_top_card_names_the_team_and_the_sequence():
     )
     with override("uk"):
         message = explain.problem_message(problem, ("Ми", "Ви"))
+    # The field it points to is labelled the same way: the highest quarte's top card.
     assert message == (
-        "Обидві команди мають рівноцінні послідовності: "
-        "виберіть старшу карту послідовності з 4 карт команди «Ви»."
+        "Найсильніші послідовності обох команд рівні за очками: "
+        "виберіть старшу карту найвищої кварти команди «Ви»."
     )
 
 
