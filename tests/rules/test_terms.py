@@ -79,14 +79,15 @@ def translations(entry: polib.POEntry) -> list[str]:
     return list(entry.msgstr_plural.values()) if entry.msgid_plural else [entry.msgstr]
 
 
-def glossary_columns(language: str) -> list[list[str]]:
-    """The glossary's cells, one list per column (bg, uk, ru), as lower-case text."""
+def glossary_columns(language: str) -> dict[str, list[str]]:
+    """The glossary's words per language, as lower-case text: the page's own language in the
+    first cell of a row, the other two in `<span lang>` in the second."""
     body = next(s for s in all_sections() if s["slug"] == "glossary")["body"][language]
-    columns: list[list[str]] = [[], [], []]
-    for row in re.findall(r"<tr><td>.*?</tr>", body, re.S):
-        cells = re.findall(r"<td>(.*?)</td>", row, re.S)
-        for column, cell in zip(columns, cells, strict=True):
-            column.append(re.sub(r"<[^>]+>", "", cell).strip().lower())
+    columns: dict[str, list[str]] = {code: [] for code in LANGUAGES}
+    for own, others in re.findall(r"<tr><td>(.*?)</td><td>(.*?)</td></tr>", body, re.S):
+        columns[language].append(re.sub(r"<[^>]+>", "", own).strip().lower())
+        for code, word in re.findall(r'<span lang="(\w+)">(.*?)</span>', others):
+            columns[code].append(word.strip().lower())
     return columns
 
 
@@ -103,7 +104,7 @@ def test_the_glossary_lists_every_term_in_all_three_columns(page_language):
     for term in terms().values():
         if term.key in NOT_IN_GLOSSARY:
             continue
-        for column, language in zip(columns, LANGUAGES, strict=True):
+        for language, column in columns.items():
             word = term.headword(language).lower()
             assert any(cell.startswith(word) for cell in column), (term.key, language)
 
