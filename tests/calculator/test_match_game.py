@@ -79,7 +79,7 @@ def test_a_whole_game_through_the_forms_matches_the_engine(client, match):
     )
     dealers = re.findall(r"раздава: Играч (\d)", html)
     assert [int(seat) - 1 for seat in reversed(dealers)] == [d.dealer for d in expected.deals]
-    assert "Започнете игра 2" in html
+    assert "Започни игра 2" in html
 
 
 def test_the_match_page_with_200_deals_uses_few_queries(

@@ -29,7 +29,7 @@ def test_new_match_gives_a_scorer_link_and_a_watch_link(client):
 
 
 @pytest.mark.parametrize(
-    ("language", "us", "them"), [("bg", "Ние", "Вие"), ("uk", "Ми", "Ви"), ("ru", "Мы", "Вы")]
+    ("language", "us", "them"), [("bg", "Ние", "Вие"), ("uk", "Ми", "Вони"), ("ru", "Мы", "Они")]
 )
 def test_home_page_offers_team_names_in_the_visitors_language(client, language, us, them):
     response = client.get(f"/{language}/")
