@@ -137,18 +137,93 @@ def match_context(request, state: MatchState, *, is_scorer: bool) -> dict:
     }
 
 
-def _fold_with(state: MatchState, number: int, deal: engine.Deal) -> engine.MatchDeal | None:
-    """The deal in its place in the match: the engine folds the match with it."""
+def _fold_with(state: MatchState, number: int, deal: engine.Deal) -> engine.Match | None:
+    """The match with ``deal`` in its place (a new last deal, or a correction), folded by the
+    engine; ``None`` if the engine refuses the match so."""
     deals = list(state.inputs)
     if number <= len(deals):
         deals[number - 1] = deal
     else:
         deals.append(deal)
     try:
-        fold = engine.fold_match(state.match.profile, state.match.first_dealer, deals)
+        return engine.fold_match(state.match.profile, state.match.first_dealer, deals)
     except engine.DealError:
         return None
-    return fold.deals[number - 1]
+
+
+def correction_effects(before: engine.Match, after: engine.Match, number: int, names) -> list:
+    """What a correction of deal ``number`` changes beyond that deal, in sentences: the score
+    after the last deal, the hanging points, games whose winner changes, deals that move to
+    another game. Only the two folds are compared; no scoring happens here."""
+    effects = []
+    was, now = before.deals[-1], after.deals[-1]
+    if (was.game, was.totals) != (now.game, now.totals):
+        text = _(
+            "The score after the last deal becomes %(a)s : %(b)s in game %(game)s "
+            "(now %(was_a)s : %(was_b)s in game %(was_game)s)."
+        )
+        values = {"a": now.totals.a, "b": now.totals.b, "game": now.game}
+        values |= {"was_a": was.totals.a, "was_b": was.totals.b, "was_game": was.game}
+        effects.append(text % values)
+    if before.hanging != after.hanging:
+        text = _("Points hanging after the last deal become %(points)s (now %(was)s).")
+        effects.append(text % {"points": after.hanging, "was": before.hanging})
+    return effects + _winner_changes(before, after, names) + _moves(before, after, number)
+
+
+def _winner_changes(before: engine.Match, after: engine.Match, names) -> list[str]:
+    winners_before = {game.number: game.winner for game in before.games}
+    winners_after = {game.number: game.winner for game in after.games}
+    changes = []
+    for game in sorted(winners_before.keys() | winners_after.keys()):
+        was, now = winners_before.get(game), winners_after.get(game)
+        values = {"game": game, "team": _name_of(names, now), "was": _name_of(names, was)}
+        if was == now:
+            continue
+        if now is None:
+            text = _("Game %(game)s is then not finished (now won by %(was)s).")
+        elif was is None:
+            text = _("Game %(game)s then ends, won by %(team)s.")
+        else:
+            text = _("Game %(game)s is then won by %(team)s, not by %(was)s.")
+        changes.append(text % values)
+    return changes
+
+
+def _name_of(names, team: engine.Team | None) -> str:
+    return "" if team is None else names[0] if team is engine.Team.A else names[1]
+
+
+def _moves(before: engine.Match, after: engine.Match, number: int) -> list[str]:
+    """Runs of later deals that move to another game, named as the history names them."""
+    runs: list[dict] = []
+    for old, new in zip(before.deals[number:], after.deals[number:], strict=True):
+        if old.game == new.game:
+            continue
+        last = runs[-1] if runs else None
+        if last and (last["game"], last["new_game"], last["last"]) == (
+            old.game,
+            new.game,
+            old.number - 1,
+        ):
+            last["last"], last["new_last"] = old.number, new.number
+        else:
+            runs.append(
+                {
+                    "game": old.game,
+                    "first": old.number,
+                    "last": old.number,
+                    "new_game": new.game,
+                    "new_first": new.number,
+                    "new_last": new.number,
+                }
+            )
+    one = _("Game %(game)s, deal %(first)s then becomes game %(new_game)s, deal %(new_first)s.")
+    many = _(
+        "Game %(game)s, deals %(first)s–%(last)s then become game %(new_game)s, "
+        "deals %(new_first)s–%(new_last)s."
+    )
+    return [(one if run["first"] == run["last"] else many) % run for run in runs]
 
 
 def problems(form) -> list[str]:
@@ -194,9 +269,14 @@ def preview_context(state: MatchState, form, number: int) -> dict:
         "problems": problems(form),
     }
     if form.deal is not None and form.result is not None:
-        after = _fold_with(state, number, form.deal)
+        folded = _fold_with(state, number, form.deal)
+        after = folded.deals[number - 1] if folded else None
         result = after.result if after else form.result
+        editing = folded is not None and number < state.next_number
         context["preview"] = {
+            "effects": correction_effects(state.fold, folded, number, team_names(match))
+            if editing
+            else [],
             "result": result,
             "steps": explain.explain(result, team_names(match)),
             "after": after,

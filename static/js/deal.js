@@ -112,6 +112,31 @@
     wrap.appendChild(button("−", -1, form.dataset.less || "−"));
   });
 
+  // No trumps has no declarations and no belot: their boxes are off while it is chosen (the
+  // server refuses them anyway; off, they are not even sent).
+  function declarationsFollowContract() {
+    var contract = form.querySelector("input[name=contract]:checked");
+    var off = contract !== null && contract.value === "no_trumps";
+    Array.prototype.forEach.call(
+      form.querySelectorAll(".declarations input, .declarations select, .declarations button"),
+      function (control) { control.disabled = off; }
+    );
+  }
+
+  // The card points are most often the bidders': their chip follows the bidding team until the
+  // scorer picks one of the two.
+  var pointsTeamChosen = !form.dataset.fresh;
+  Array.prototype.forEach.call(form.querySelectorAll("input[name=points_team]"), function (input) {
+    input.addEventListener("click", function () { pointsTeamChosen = true; });
+  });
+  function pointsFollowBidders(event) {
+    if (pointsTeamChosen || event.target.name !== "bidders") return;
+    var same = form.querySelector("input[name=points_team][value='" + event.target.value + "']");
+    if (same) same.checked = true;
+  }
+  form.addEventListener("change", pointsFollowBidders);
+  form.addEventListener("change", declarationsFollowContract);
+
   // Drafts: what is typed survives a reload, a new version of the site or a lost connection.
   // The match page forgets a draft once its deal is recorded.
   var draftKey = "draft:" + location.pathname + ":" + form.elements.number.value;
@@ -145,6 +170,7 @@
   }
 
   if (form.dataset.fresh) restoreDraft();
+  declarationsFollowContract();
   form.addEventListener("input", saveDraft);
   form.addEventListener("change", saveDraft);
   form.addEventListener("input", later);

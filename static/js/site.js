@@ -4,6 +4,13 @@
   if ("serviceWorker" in navigator && window.isSecureContext) {
     navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch(function () {});
   }
+  // Another language, the same place: the address's #part (a section of the rules) goes along.
+  Array.prototype.forEach.call(document.querySelectorAll(".language-switcher a"), function (link) {
+    link.addEventListener("click", function () {
+      if (location.hash) link.href = link.href.split("#")[0] + location.hash;
+    });
+  });
+
   var note = document.getElementById("offline-note");
   if (!note) return;
   var formatted = false;
