@@ -4,6 +4,7 @@ The database keeps only what the scorer entered (the engine's deal format); ever
 by folding the deals again, so an edit or a delete can never leave a stale score behind.
 """
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from django.db import IntegrityError, transaction
@@ -95,26 +96,11 @@ def deal_delete_last(*, match: Match, number: int) -> None:
         match.save(update_fields=["updated"])
 
 
-def match_import(*, data, team_a: str, team_b: str, players: list[str]) -> Match:
-    """A new match from an exported match dict (without its names); engine.DealError if the
-    dict is not a valid match."""
-    profile, first_dealer, deals = engine.match_from_dict(data)
-    engine.fold_match(profile, first_dealer, deals)
+def match_import(*, match: Match, deals: Sequence[engine.Deal]) -> Match:
+    """Save ``match`` (new, unsaved, checked by ImportForm) with its ``deals``, all or nothing."""
+    engine.fold_match(match.profile, match.first_dealer, deals)
     with transaction.atomic():
-        match = Match.objects.create(
-            team_a=team_a,
-            team_b=team_b,
-            player_1=players[0],
-            player_2=players[1],
-            player_3=players[2],
-            player_4=players[3],
-            first_dealer=first_dealer,
-            target=profile.target,
-            declaration_comparison=profile.declaration_comparison.value,
-            no_trumps_capot_doubled=profile.no_trumps_capot_doubled,
-            contra_tie=profile.contra_tie.value,
-            capot_cannot_end_game=profile.capot_cannot_end_game,
-        )
+        match.save()
         Deal.objects.bulk_create(
             Deal(match=match, number=number, data=engine.deal_to_dict(deal))
             for number, deal in enumerate(deals, start=1)
