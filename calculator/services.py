@@ -32,7 +32,9 @@ class MatchState:
 
 
 def match_state(match: Match) -> MatchState:
-    deals = tuple(match.deals.all())
+    # A match stored before there was a limit may have more deals: its first MAX_DEALS are
+    # shown, so that no page of it costs more than the largest allowed match.
+    deals = tuple(match.deals.all()[: engine.MAX_DEALS])
     inputs = tuple(engine.deal_from_dict(deal.data) for deal in deals)
     fold = engine.fold_match(match.profile, match.first_dealer, inputs)
     return MatchState(match=match, deals=deals, inputs=inputs, fold=fold)

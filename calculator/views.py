@@ -1,6 +1,8 @@
 import hashlib
 import io
 import json
+import re
+import sys
 import threading
 from collections import OrderedDict
 
@@ -15,9 +17,9 @@ from django.utils.cache import get_conditional_response
 from django.utils.http import quote_etag
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_POST, require_safe
 
-from . import engine
+from . import engine, explain
 from .access import KEY_SHAPE, match_view
 from .forms import DealForm, ImportForm, MatchForm
 from .models import Match
@@ -91,39 +93,50 @@ def match_import_view(request):
 # The match page
 
 
-@require_GET
+@require_safe
 @match_view()
 def match_page(request, match, is_scorer):
+    game = _game_asked(request)
     # A watching phone polls this page: while nothing changed, it gets a bodiless 304.
-    etag = quote_etag(f"{match.pk}-{match.updated.timestamp()}-{int(is_scorer)}-{get_language()}")
+    version = f"{match.pk}-{match.updated.timestamp()}-{int(is_scorer)}-{get_language()}-{game}"
+    etag = quote_etag(version)
     if len(messages.get_messages(request)):
-        html = _match_html(request, match, is_scorer)
+        html = _match_html(request, match, is_scorer, game)
     else:
         unchanged = get_conditional_response(request, etag=etag)
         if unchanged is not None:
             return unchanged
-        html = _watch_html_cached(request, match, etag) if not is_scorer else None
-        html = html or _match_html(request, match, is_scorer)
+        html = _watch_html_cached(request, match, etag, game) if not is_scorer else None
+        html = html or _match_html(request, match, is_scorer, game)
     response = HttpResponse(html)
     response["ETag"] = etag
     response["Cache-Control"] = "private, no-cache"
     return _remember(response, request, match) if is_scorer else response
 
 
-def _match_html(request, match, is_scorer) -> str:
-    context = match_context(request, match_state(match), is_scorer=is_scorer)
+def _game_asked(request) -> int | None:
+    """The game whose deals the page lists in full (?game=N), if one is asked for."""
+    value = request.GET.get("game", "")
+    return int(value) if re.fullmatch(r"[0-9]{1,4}", value) else None
+
+
+def _match_html(request, match, is_scorer, game=None) -> str:
+    context = match_context(request, match_state(match), is_scorer=is_scorer, game=game)
     return render_to_string("calculator/match.html", context, request=request)
 
 
 class _PageStore:
-    """The last pages rendered in this process, by key; the oldest go first.
+    """The last pages rendered in this process, by key, at most ``max_bytes`` of them in all;
+    the least recently used go first.
 
     Kept as strings in a plain dict: Django's in-memory cache would pickle and unpickle a
-    200-deal page (100 KB) on every read, which costs as much as half a rendering.
+    200-deal page (100 KB) on every read, which costs as much as half a rendering. A page
+    larger than a quarter of the store is not kept.
     """
 
-    def __init__(self, size: int):
-        self.size = size
+    def __init__(self, max_bytes: int):
+        self.max_bytes = max_bytes
+        self.bytes = 0
         self.pages: OrderedDict[str, str] = OrderedDict()
         self.lock = threading.Lock()
 
@@ -135,29 +148,46 @@ class _PageStore:
             return page
 
     def put(self, key: str, page: str) -> None:
+        size = _size(key, page)
+        if size > self.max_bytes // 4:
+            return
         with self.lock:
+            old = self.pages.pop(key, None)
+            if old is not None:
+                self.bytes -= _size(key, old)
             self.pages[key] = page
-            while len(self.pages) > self.size:
-                self.pages.popitem(last=False)
+            self.bytes += size
+            while self.bytes > self.max_bytes:
+                gone_key, gone = self.pages.popitem(last=False)
+                self.bytes -= _size(gone_key, gone)
 
 
-_watch_pages = _PageStore(size=64)
+def _size(key: str, page: str) -> int:
+    """What an entry costs in memory: both strings as Python keeps them (a Cyrillic page takes
+    two bytes a character)."""
+    return sys.getsizeof(key) + sys.getsizeof(page)
 
 
-def _watch_html_cached(request, match, etag) -> str:
+WATCH_PAGES_BYTES = 16 * 1024 * 1024
+_watch_pages = _PageStore(max_bytes=WATCH_PAGES_BYTES)
+
+
+def _watch_html_cached(request, match, etag, game) -> str:
     """The watchers' page is the same for everyone until the match changes: its ETag says when.
 
+    Its key holds the whole address, query string included, since the page links to itself
+    (the language switch): one visitor's query string is never shown to another.
     (The scorer's page is not kept: its forms carry the scorer's own CSRF token.)
     """
-    key = f"{match.watch_key}:{etag}:{request.scheme}://{request.get_host()}"
+    key = f"{etag}:{request.scheme}://{request.get_host()}{request.get_full_path()}"
     html = _watch_pages.get(key)
     if html is None:
-        html = _match_html(request, match, is_scorer=False)
+        html = _match_html(request, match, is_scorer=False, game=game)
         _watch_pages.put(key, html)
     return html
 
 
-@require_GET
+@require_safe
 @match_view()
 def match_export_json(request, match, is_scorer):
     data = match_export(match_state(match))
@@ -166,7 +196,7 @@ def match_export_json(request, match, is_scorer):
     return response
 
 
-@require_GET
+@require_safe
 @match_view()
 def match_qr(request, match, is_scorer):
     url = request.build_absolute_uri(match.get_watch_url())
@@ -204,9 +234,26 @@ def _conflict(request, match):
     return redirect(match.get_scorer_url())
 
 
+def _refused(request, match, error: engine.DealError):
+    """The engine refused the write (a match past MAX_DEALS deals): say why on the match page."""
+    for problem in error.problems:
+        messages.error(request, explain.problem_message(problem, (match.team_a, match.team_b)))
+    return redirect(match.get_scorer_url())
+
+
+def _full(state) -> engine.DealError | None:
+    """The error a new deal would get in a match that already has MAX_DEALS deals."""
+    if state.next_number <= engine.MAX_DEALS:
+        return None
+    params = {"count": state.next_number, "max": engine.MAX_DEALS}
+    return engine.DealError([engine.Problem("too_many_deals", "deals", params)])
+
+
 @match_view(scorer_only=True)
 def deal_new(request, match, is_scorer):
     state = match_state(match)
+    if (full := _full(state)) is not None:
+        return _refused(request, match, full)
     if request.method != "POST":
         form = _deal_form(state)
         return render(
@@ -221,6 +268,8 @@ def deal_new(request, match, is_scorer):
             deal_record(match=match, number=number, deal=form.deal)
         except DealConflict:
             return _conflict(request, match)
+        except engine.DealError as error:
+            return _refused(request, match, error)
         return redirect(match.get_scorer_url())
     return render(request, "calculator/deal.html", _deal_context(state, form, number))
 
@@ -266,6 +315,8 @@ def deal_edit(request, match, is_scorer, number):
             deal_replace(match=match, number=number, deal=form.deal)
         except DealConflict:
             return _conflict(request, match)
+        except engine.DealError as error:
+            return _refused(request, match, error)
         messages.success(request, _("Deal %(number)s was corrected.") % {"number": number})
         return redirect(match.get_scorer_url())
     return render(request, "calculator/deal.html", _deal_context(state, form, number))
@@ -289,6 +340,8 @@ def deal_all_passed(request, match, is_scorer):
         deal_record(match=match, number=_posted_number(request), deal=engine.AllPassed())
     except DealConflict:
         return _conflict(request, match)
+    except engine.DealError as error:
+        return _refused(request, match, error)
     return redirect(match.get_scorer_url())
 
 
