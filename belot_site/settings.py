@@ -191,9 +191,10 @@ def _cache() -> dict:
 
 CACHES = {"default": _cache()}
 
-# The request header that carries the visitor's address behind a proxy (e.g. HTTP_X_REAL_IP or
-# HTTP_X_FORWARDED_FOR); used to slow down clients that guess match links.
-CLIENT_IP_HEADER = os.environ.get("DJANGO_CLIENT_IP_HEADER", "REMOTE_ADDR")
+# The request header in which the proxy passes the visitor's address (e.g. HTTP_X_REAL_IP or
+# HTTP_X_FORWARDED_FOR); unset, the address is REMOTE_ADDR (belot_site/clients.py). The limits on
+# wrong match links and admin logins count per address.
+CLIENT_IP_HEADER = os.environ.get("DJANGO_CLIENT_IP_HEADER", "").strip()
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

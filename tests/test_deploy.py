@@ -21,7 +21,10 @@ PRODUCTION = {
     "DJANGO_PRODUCTION": "1",
     "DJANGO_SECRET_KEY": secrets.token_urlsafe(50),
     "DJANGO_ALLOWED_HOSTS": "belot.example",
+    "DJANGO_CLIENT_IP_HEADER": "HTTP_X_REAL_IP",
 }
+
+PRODUCTION_WITHOUT_HEADER = {k: v for k, v in PRODUCTION.items() if k != "DJANGO_CLIENT_IP_HEADER"}
 
 SETTINGS = [
     "DEBUG",
@@ -68,6 +71,25 @@ def test_check_deploy_finds_nothing_with_the_production_variables():
     assert result.returncode == 0, result.stdout + result.stderr
     assert "System check identified no issues" in result.stdout
     assert "WARNING" not in result.stdout + result.stderr
+
+
+def test_check_deploy_warns_behind_a_proxy_without_the_visitors_address_header():
+    result = manage("check", "--deploy", "--fail-level", "WARNING", **PRODUCTION_WITHOUT_HEADER)
+    assert result.returncode != 0
+    assert "calculator.W001" in result.stdout + result.stderr
+    assert "DJANGO_CLIENT_IP_HEADER" in result.stdout + result.stderr
+
+
+def test_check_deploy_is_quiet_without_a_proxy_in_front():
+    result = manage(
+        "check",
+        "--deploy",
+        "--fail-level",
+        "WARNING",
+        **PRODUCTION_WITHOUT_HEADER,
+        DJANGO_PROXY_SSL_HEADER="0",
+    )
+    assert "calculator.W001" not in result.stdout + result.stderr
 
 
 def test_production_is_https_only_with_secure_cookies():
