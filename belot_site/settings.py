@@ -239,11 +239,12 @@ WHITENOISE_MAX_AGE = 0 if DEBUG else 60 * 60
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # Errors go to stderr, which gunicorn keeps in its log; Django's default sends them nowhere
-# when DEBUG is off and no ADMINS are set.
+# when DEBUG is off and no ADMINS are set. Match keys in them are masked (belot_site/logs.py).
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"stderr": {"class": "logging.StreamHandler"}},
+    "filters": {"mask_keys": {"()": "belot_site.logs.MaskMatchKeys"}},
+    "handlers": {"stderr": {"class": "logging.StreamHandler", "filters": ["mask_keys"]}},
     "root": {"handlers": ["stderr"], "level": "WARNING"},
     "loggers": {
         "django": {
