@@ -7,6 +7,7 @@ served over HTTPS behind a proxy, with secure cookies and HSTS (README, "Product
 """
 
 import os
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
@@ -106,6 +107,7 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "django.contrib.staticfiles",
     "csp",
+    "axes",
     "rules",
     "calculator",
 ]
@@ -124,6 +126,9 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "belot_site.middleware.RememberLanguageMiddleware",
+    "belot_site.admin_login.KnownDeviceMiddleware",
+    # Last, as django-axes asks: it turns a refused login into the lockout page.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "belot_site.urls"
@@ -195,6 +200,22 @@ CACHES = {"default": _cache()}
 # HTTP_X_FORWARDED_FOR); unset, the address is REMOTE_ADDR (belot_site/clients.py). The limits on
 # wrong match links and admin logins count per address.
 CLIENT_IP_HEADER = os.environ.get("DJANGO_CLIENT_IP_HEADER", "").strip()
+
+# The admin login's throttle (belot_site/admin_login.py): after 10 wrong passwords for one
+# username from one address, that pair waits 15 minutes (each further try starts the wait
+# again); a browser where the account signed in before is never locked out.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = 10
+AXES_COOLOFF_TIME = timedelta(minutes=15)
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_CLIENT_IP_CALLABLE = "belot_site.clients.client_address"
+AXES_WHITELIST_CALLABLE = "belot_site.admin_login.known_device"
+AXES_LOCKOUT_CALLABLE = "belot_site.admin_login.locked_out"
+AXES_DISABLE_ACCESS_LOG = True  # successful logins are not kept: only failures matter here
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
