@@ -4,8 +4,10 @@ The database keeps only what the scorer entered (the engine's deal format); ever
 by folding the deals again, so an edit or a delete can never leave a stale score behind.
 """
 
+import threading
+from collections import OrderedDict
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from django.db import IntegrityError, transaction
 
@@ -32,12 +34,56 @@ class MatchState:
 
 
 def match_state(match: Match) -> MatchState:
+    """The match folded by the engine; folded once per change of the match in this process."""
+    key = (match.pk, match.updated)
+    state = _states.get(key)
+    if state is None:
+        state = _fold(match)
+        _states.put(key, state)
+    return replace(state, match=match)  # this request's own row, not another thread's
+
+
+def _fold(match: Match) -> MatchState:
     # A match stored before there was a limit may have more deals: its first MAX_DEALS are
     # shown, so that no page of it costs more than the largest allowed match.
     deals = tuple(match.deals.all()[: engine.MAX_DEALS])
     inputs = tuple(engine.deal_from_dict(deal.data) for deal in deals)
     fold = engine.fold_match(match.profile, match.first_dealer, inputs)
     return MatchState(match=match, deals=deals, inputs=inputs, fold=fold)
+
+
+class _FoldedMatches:
+    """The last folded matches of this process, at most ``max_deals`` deals in all (a folded
+    2,000-deal match takes about 8 MB); the least recently used go first.
+
+    The key holds the time of the match's last change, which every write sets, as the match
+    page's ETag does: a match that changed is folded again, by whichever process serves it.
+    """
+
+    def __init__(self, max_deals: int):
+        self.max_deals, self.deals = max_deals, 0
+        self.states: OrderedDict[tuple, MatchState] = OrderedDict()
+        self.lock = threading.Lock()
+
+    def get(self, key: tuple) -> MatchState | None:
+        with self.lock:
+            state = self.states.get(key)
+            if state is not None:
+                self.states.move_to_end(key)
+            return state
+
+    def put(self, key: tuple, state: MatchState) -> None:
+        with self.lock:
+            if key in self.states:
+                return
+            self.states[key] = state
+            self.deals += len(state.deals)
+            while self.deals > self.max_deals and len(self.states) > 1:
+                _key, gone = self.states.popitem(last=False)
+                self.deals -= len(gone.deals)
+
+
+_states = _FoldedMatches(max_deals=2 * engine.MAX_DEALS)
 
 
 def _locked(match: Match) -> Match:

@@ -8,7 +8,7 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 
-from calculator import engine, views
+from calculator import engine, services, views
 from calculator.models import Deal, Match
 from calculator.presenters import GAME_ROWS
 from tests.calculator.conftest import deal_fields, preview_key_of
@@ -168,3 +168,26 @@ def test_watch_pages_of_many_games_languages_and_hosts_stay_within_the_store(
     assert 0 < kept.bytes <= 300_000
     assert kept.bytes == sum(views._size(key, page) for key, page in kept.pages.items())
     assert len(kept.pages) < 30  # not every page was kept: the oldest made room
+
+
+def test_a_match_is_folded_once_per_change_for_every_view_of_it(
+    client, match, django_assert_num_queries
+):
+    store(match, [MADE] * 40)
+    assert Client(HTTP_ACCEPT_LANGUAGE="bg").get(f"/m/{match.watch_key}/").status_code == 200
+    for language, game in (("uk", None), ("ru", 1), ("bg", 2)):
+        watcher = Client(HTTP_ACCEPT_LANGUAGE=language)
+        with django_assert_num_queries(1):  # the match's row: its deals were read and folded once
+            query = {"game": game} if game else {}
+            assert watcher.get(f"/m/{match.watch_key}/", query).status_code == 200
+    client.post(f"/m/{match.scorer_key}/all-passed/", {"number": 41})
+    html = Client().get(f"/m/{match.watch_key}/").content.decode()
+    assert rows(html)[0] == 41  # a change is folded again
+
+
+def test_folded_matches_kept_are_bounded_in_deals():
+    kept = services._FoldedMatches(max_deals=5000)
+    state = services.MatchState(match=None, deals=(None,) * MAX, inputs=(), fold=None)
+    for index in range(4):
+        kept.put((index, "t"), state)
+    assert kept.deals == 4000 and kept.get((0, "t")) is None and kept.get((3, "t")) is state
