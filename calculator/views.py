@@ -3,8 +3,6 @@ import io
 import json
 import re
 import sys
-import threading
-from collections import OrderedDict
 
 import segno
 from django.conf import settings
@@ -22,6 +20,7 @@ from django.views.decorators.http import require_POST, require_safe
 from . import engine, explain
 from .access import KEY_SHAPE, match_view
 from .forms import DealForm, ImportForm, MatchForm
+from .lru import BoundedStore
 from .models import Match
 from .presenters import match_context, preview_context
 from .services import (
@@ -125,51 +124,16 @@ def _match_html(request, match, is_scorer, game=None) -> str:
     return render_to_string("calculator/match.html", context, request=request)
 
 
-class _PageStore:
-    """The last pages rendered in this process, by key, at most ``max_bytes`` of them in all;
-    the least recently used go first.
-
-    Kept as strings in a plain dict: Django's in-memory cache would pickle and unpickle a
-    200-deal page (100 KB) on every read, which costs as much as half a rendering. A page
-    larger than a quarter of the store is not kept.
-    """
-
-    def __init__(self, max_bytes: int):
-        self.max_bytes = max_bytes
-        self.bytes = 0
-        self.pages: OrderedDict[str, str] = OrderedDict()
-        self.lock = threading.Lock()
-
-    def get(self, key: str) -> str | None:
-        with self.lock:
-            page = self.pages.get(key)
-            if page is not None:
-                self.pages.move_to_end(key)
-            return page
-
-    def put(self, key: str, page: str) -> None:
-        size = _size(key, page)
-        if size > self.max_bytes // 4:
-            return
-        with self.lock:
-            old = self.pages.pop(key, None)
-            if old is not None:
-                self.bytes -= _size(key, old)
-            self.pages[key] = page
-            self.bytes += size
-            while self.bytes > self.max_bytes:
-                gone_key, gone = self.pages.popitem(last=False)
-                self.bytes -= _size(gone_key, gone)
-
-
 def _size(key: str, page: str) -> int:
-    """What an entry costs in memory: both strings as Python keeps them (a Cyrillic page takes
-    two bytes a character)."""
+    """What a kept page costs in memory: both strings as Python holds them (a Cyrillic page
+    takes two bytes a character)."""
     return sys.getsizeof(key) + sys.getsizeof(page)
 
 
+# The last pages rendered in this process, as plain strings: Django's in-memory cache would
+# pickle and unpickle a 200-deal page (100 KB) on every read, as costly as half a rendering.
 WATCH_PAGES_BYTES = 16 * 1024 * 1024
-_watch_pages = _PageStore(max_bytes=WATCH_PAGES_BYTES)
+_watch_pages = BoundedStore(WATCH_PAGES_BYTES, _size, largest=WATCH_PAGES_BYTES // 4)
 
 
 def _watch_html_cached(request, match, etag, game) -> str:

@@ -9,6 +9,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 
 from calculator import engine, services, views
+from calculator.lru import BoundedStore
 from calculator.models import Deal, Match
 from calculator.presenters import GAME_ROWS
 from tests.calculator.conftest import deal_fields, preview_key_of
@@ -143,21 +144,22 @@ def full_passed(match):
 
 
 def test_the_page_store_is_bounded_in_bytes():
-    pages = views._PageStore(max_bytes=1_000_000)
+    pages = BoundedStore(1_000_000, views._size, largest=250_000)
     for index in range(100):
         pages.put(f"page {index}", "Я" * 20_000)  # 40 KB each as Python keeps it
-    assert pages.bytes <= 1_000_000
-    assert len(pages.pages) < 100
+    assert pages.used <= 1_000_000
+    assert len(pages.values) < 100
     assert pages.get("page 99") is not None and pages.get("page 0") is None
     pages.put("huge", "Я" * 200_000)  # over a quarter of the store: not kept
-    assert pages.get("huge") is None and pages.bytes <= 1_000_000
+    assert pages.get("huge") is None and pages.used <= 1_000_000
+    assert views._watch_pages.limit == views.WATCH_PAGES_BYTES
 
 
 def test_watch_pages_of_many_games_languages_and_hosts_stay_within_the_store(
     settings, match, monkeypatch
 ):
     settings.ALLOWED_HOSTS = ["testserver", "other.example"]
-    monkeypatch.setattr(views, "_watch_pages", views._PageStore(max_bytes=300_000))
+    monkeypatch.setattr(views, "_watch_pages", BoundedStore(300_000, views._size, 75_000))
     store(match, [MADE] * 320)  # 20 games
     for host in ("testserver", "other.example"):
         for language in ("bg", "uk", "ru"):
@@ -165,9 +167,9 @@ def test_watch_pages_of_many_games_languages_and_hosts_stay_within_the_store(
             for game in range(1, 21, 4):
                 assert watcher.get(f"/m/{match.watch_key}/", {"game": game}).status_code == 200
     kept = views._watch_pages
-    assert 0 < kept.bytes <= 300_000
-    assert kept.bytes == sum(views._size(key, page) for key, page in kept.pages.items())
-    assert len(kept.pages) < 30  # not every page was kept: the oldest made room
+    assert 0 < kept.used <= 300_000
+    assert kept.used == sum(views._size(key, page) for key, page in kept.values.items())
+    assert len(kept.values) < 30  # not every page was kept: the oldest made room
 
 
 def test_a_match_is_folded_once_per_change_for_every_view_of_it(
@@ -186,8 +188,10 @@ def test_a_match_is_folded_once_per_change_for_every_view_of_it(
 
 
 def test_folded_matches_kept_are_bounded_in_deals():
-    kept = services._FoldedMatches(max_deals=5000)
+    kept = services._states
+    assert (kept.limit, kept.largest) == (2 * MAX, MAX)
     state = services.MatchState(match=None, deals=(None,) * MAX, inputs=(), fold=None)
     for index in range(4):
-        kept.put((index, "t"), state)
-    assert kept.deals == 4000 and kept.get((0, "t")) is None and kept.get((3, "t")) is state
+        kept.put(("test", index), state)
+    assert kept.used <= 2 * MAX
+    assert kept.get(("test", 0)) is None and kept.get(("test", 3)) is state
