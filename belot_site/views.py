@@ -47,7 +47,14 @@ def robots_txt(request):
     return HttpResponse(_robots_txt(), content_type="text/plain; charset=utf-8")
 
 
-SERVICE_WORKER_ASSETS = ("css/site.css", "js/site.js", "js/match.js", "js/deal.js", "favicon.svg")
+SERVICE_WORKER_ASSETS = (
+    "css/site.css",
+    "js/site.js",
+    "js/match.js",
+    "js/deal.js",
+    "js/rules.js",
+    "favicon.svg",
+)
 
 
 @require_safe

@@ -278,23 +278,29 @@ class Phone:
             raise RuntimeError(f"match not created: {reply.status}")
         return reply.location.split("/")[2]
 
-    def preview(self, key: str, fields: dict[str, str]) -> tuple[Reply, str]:
+    def preview(self, key: str, fields: dict[str, str]) -> tuple[Reply, dict[str, str]]:
+        """The preview, and what Save sends with it (its key and the match's version)."""
         reply = self.post(f"/m/{key}/deal/", {**fields, "action": "preview"})
-        found = re.search(r'name="preview_key" value="([0-9a-f]+)"', reply.text())
-        return reply, found[1] if found else ""
+        return reply, seen_in(reply)
 
-    def save(self, key: str, fields: dict[str, str], preview_key: str) -> tuple[Reply, str]:
-        reply = self.post(
-            f"/m/{key}/deal/", {**fields, "action": "save", "preview_key": preview_key}
-        )
+    def save(self, key: str, fields: dict[str, str], seen: dict[str, str]) -> tuple[Reply, str]:
+        reply = self.post(f"/m/{key}/deal/", {**fields, **seen, "action": "save"})
         return reply, save_outcome(reply, key)
 
     def record_deal(self, key: str, fields: dict[str, str]) -> str:
         """Preview, then save: "saved", "conflict", or what else came back."""
-        reply, preview_key = self.preview(key, fields)
-        if reply.status != 200 or not preview_key:
+        reply, seen = self.preview(key, fields)
+        if reply.status != 200 or not seen:
             return f"preview {reply.status}"
-        return self.save(key, fields, preview_key)[1]
+        return self.save(key, fields, seen)[1]
+
+
+def seen_in(preview: Reply) -> dict[str, str]:
+    """A preview's key and version, which Save posts back; empty when nothing can be saved."""
+    text = preview.text()
+    key = re.search(r'name="preview_key" value="([0-9a-f]+)"', text)
+    version = re.search(r'name="version" value="([0-9]+)"', text)
+    return {"preview_key": key[1], "version": version[1]} if key and version else {}
 
 
 MATCH_FIELDS = {
@@ -406,12 +412,12 @@ def work_kinds(seeded: Seeded) -> dict:
         reply = client.timed(
             "deal preview", lambda: phone.preview(user.match_key, fields)[0], status(200)
         )
-        found = re.search(r'name="preview_key" value="([0-9a-f]+)"', reply.text())
-        if found is None:
+        seen = seen_in(reply)
+        if not seen:
             return
         saved = client.timed(
             "deal save",
-            lambda: phone.save(user.match_key, fields, found[1])[0],
+            lambda: phone.save(user.match_key, fields, seen)[0],
             lambda reply: save_outcome(reply, user.match_key) == "saved",
         )
         if save_outcome(saved, user.match_key) == "saved":

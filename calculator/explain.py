@@ -713,11 +713,23 @@ def _declarations_exceed_hand(p: Params, names: TeamNames) -> Message:
 
 
 def _sequence_top_card_needed(p: Params, names: TeamNames) -> Message:
-    text = _(
-        "Both teams have sequences of equal value: choose the top card of the "
-        "%(length)s-card sequence of %(team)s."
-    )
-    return text, {"length": p["length"], "team": _team(names, p["team"])}
+    length = p["length"]
+    if length == 3:
+        text = _(
+            "The best sequences of both teams are worth the same: choose the top card of "
+            "the highest terce of %(team)s."
+        )
+    elif length == 4:
+        text = _(
+            "The best sequences of both teams are worth the same: choose the top card of "
+            "the highest quarte of %(team)s."
+        )
+    else:
+        text = _(
+            "The best sequences of both teams are worth the same: choose the top card of "
+            "the highest quinte of %(team)s."
+        )
+    return text, {"team": _team(names, p["team"])}
 
 
 def _value_invalid(p: Params, names: TeamNames) -> Message:

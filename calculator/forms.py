@@ -244,19 +244,23 @@ class DealForm(forms.Form):
         )
 
     def declaration_fields(self, team: str) -> dict:
-        """The bound fields of one team's declarations, for the template."""
+        """The bound fields of one team's declarations, for the template.
+
+        Every top-card field is on the page; ``asked`` says which ones show: those the engine
+        asks for, and those already answered (the page's script shows them as the live
+        preview asks, without a reload).
+        """
         names = [f"{kind}s_{team}" for kind, _length in SEQUENCE_KINDS]
         tops = [f"{kind}_top_{team}" for kind, _length in SEQUENCE_KINDS]
         return {
             "counts": [self[name] for name in names],
-            "tops": [
-                self[name]
-                for name in tops
-                if name in self.top_needed or self.data.get(name) or self.initial.get(name)
-            ],
+            "tops": [{"field": self[name], "hidden": not self._asks(name)} for name in tops],
             "carres": self[f"carres_{team}"],
             "belots": self[f"belots_{team}"],
         }
+
+    def _asks(self, name: str) -> bool:
+        return name in self.top_needed or bool(self.data.get(name) or self.initial.get(name))
 
     def _declarations(self, team: str) -> engine.TeamDeclarations:
         data = self.cleaned_data
@@ -268,8 +272,10 @@ class DealForm(forms.Form):
                 sequences.append(engine.Sequence(length, rank))
         return engine.TeamDeclarations(
             sequences=tuple(sequences),
+            # Strongest first, as on the page, whatever order the boxes were ticked in.
             carres=tuple(
-                engine.Carre(engine.Rank(rank)) for rank in data.get(f"carres_{team}", [])
+                engine.Carre(engine.Rank(rank))
+                for rank in sorted(data.get(f"carres_{team}", []), key=CARRE_RANKS.index)
             ),
             belots=data.get(f"belots_{team}") or 0,
         )
@@ -307,6 +313,16 @@ class DealForm(forms.Form):
             return cleaned
         self.deal = deal
         return cleaned
+
+    def forget_missing(self) -> None:
+        """Drop the "this field is required" errors: while the scorer is still filling in the
+        form (the live preview), an empty field is not a mistake to point at."""
+        for name, errors in list(self.errors.as_data().items()):
+            kept = [error for error in errors if error.code != "required"]
+            if kept:
+                self.errors[name] = self.error_class(kept)
+            else:
+                del self.errors[name]
 
     def _add_problem(self, problem: engine.Problem) -> None:
         names = (self.match.team_a, self.match.team_b)
@@ -346,9 +362,10 @@ class DealForm(forms.Form):
                     s for s in declared.get("sequences", []) if sequence_kind(s["length"]) == kind
                 ]
                 initial[f"{kind}s_{team}"] = len(mine)
-                tops = [s["top"] for s in mine if s.get("top")]
+                # One top card per kind: the highest one's (docs/deal-entry.md).
+                tops = [engine.Rank(s["top"]) for s in mine if s.get("top")]
                 if tops:
-                    initial[f"{kind}_top_{team}"] = tops[0]
+                    initial[f"{kind}_top_{team}"] = max(tops, key=lambda rank: rank.order).value
             initial[f"carres_{team}"] = declared.get("carres", [])
             initial[f"belots_{team}"] = declared.get("belots", 0)
         return initial

@@ -39,6 +39,9 @@ class Match(models.Model):
     capot_cannot_end_game = models.BooleanField(default=True)
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
+    # Goes up by one with every write: a write names the version its scorer saw, and is refused
+    # when the match has changed since (another phone, an older tab).
+    version = models.PositiveIntegerField(default=0, editable=False)
 
     class Meta:
         verbose_name = _("match")

@@ -184,11 +184,14 @@ def problems(form) -> list[str]:
     """The form's messages, except "required" ones: an unfinished form is not a mistake."""
     if not form.is_bound:
         return []
+    # ValidationError's own iteration fills in its params (if any) and leaves a message that
+    # has none as it is: a team name with "%" in it is text, not a template.
     return [
-        error.message % (error.params or {})
+        message
         for errors in form.errors.as_data().values()
         for error in errors
         if error.code != "required"
+        for message in error
     ]
 
 

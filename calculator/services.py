@@ -15,7 +15,12 @@ from .models import Deal, Match
 
 
 class DealConflict(Exception):
-    """The deal's number is no longer the next one: another phone (or a retry) recorded it."""
+    """The match is no longer what the scorer saw: another phone (or a retry, or an older tab)
+    changed it since. Nothing was written."""
+
+
+class MatchChanged(DealConflict):
+    """The match is no longer at the version the scorer saw."""
 
 
 @dataclass(frozen=True)
@@ -34,7 +39,7 @@ class MatchState:
 
 def match_state(match: Match) -> MatchState:
     """The match folded by the engine; folded once per change of the match in this process."""
-    key = (match.pk, match.updated)
+    key = (match.pk, match.version, match.updated)
     state = _states.get(key)
     if state is None:
         state = _fold(match)
@@ -52,8 +57,9 @@ def _fold(match: Match) -> MatchState:
 
 
 # The last folded matches of this process, at most 4,000 deals in all (a folded 2,000-deal
-# match takes about 8 MB). The key holds the time of the match's last change, which every write
-# sets, as the match page's ETag does: a match that changed is folded again.
+# match takes about 8 MB). The key holds the match's version and the time of its last change,
+# which every write sets (the match page's ETag holds the time too): a changed match is folded
+# again.
 _states = BoundedStore(
     2 * engine.MAX_DEALS, lambda _key, state: len(state.deals), largest=engine.MAX_DEALS
 )
@@ -65,6 +71,18 @@ def _locked(match: Match) -> Match:
     return Match.objects.select_for_update().get(pk=match.pk)
 
 
+def _still_at(match: Match, version: int) -> None:
+    """Refuse a write made on an older view of the match (checked after the deal's number, so
+    that a second tap hears that its deal is recorded, not that something else changed)."""
+    if match.version != version:
+        raise MatchChanged(version)
+
+
+def _touch(match: Match) -> None:
+    match.version += 1
+    match.save(update_fields=["updated", "version"])
+
+
 def _check(match: Match, deals: list[engine.Deal]) -> None:
     """Raise engine.DealError if the match with these deals is not a valid one."""
     engine.fold_match(match.profile, match.first_dealer, deals)
@@ -74,47 +92,54 @@ def _stored(match: Match) -> list[engine.Deal]:
     return [engine.deal_from_dict(data) for data in match.deals.values_list("data", flat=True)]
 
 
-def deal_record(*, match: Match, number: int, deal: engine.Deal) -> Deal:
-    """Record ``deal`` as deal ``number``, which must be the match's next one."""
+def deal_record(*, match: Match, version: int, number: int, deal: engine.Deal) -> Deal:
+    """Record ``deal`` as deal ``number``, which must be the match's next one, in the match
+    as its scorer saw it (``version``)."""
     try:
         with transaction.atomic():
             match = _locked(match)
             stored = _stored(match)
             if number != len(stored) + 1:
                 raise DealConflict(number)
+            _still_at(match, version)
             _check(match, [*stored, deal])
             record = Deal.objects.create(match=match, number=number, data=engine.deal_to_dict(deal))
-            match.save(update_fields=["updated"])
+            _touch(match)
             return record
     except IntegrityError as error:
         raise DealConflict(number) from error
 
 
-def deal_replace(*, match: Match, number: int, deal: engine.Deal) -> Deal:
-    """Correct deal ``number``; everything after it is derived again."""
+def deal_replace(*, match: Match, version: int, number: int, deal: engine.Deal) -> Deal:
+    """Correct deal ``number`` of the match at ``version``; everything after it is derived
+    again."""
     with transaction.atomic():
         match = _locked(match)
         record = Deal.objects.filter(match=match, number=number).first()
         if record is None:
             raise DealConflict(number)
+        _still_at(match, version)
         stored = _stored(match)
         stored[number - 1] = deal
         _check(match, stored)
         record.data = engine.deal_to_dict(deal)
         record.save(update_fields=["data"])
-        match.save(update_fields=["updated"])
+        _touch(match)
         return record
 
 
-def deal_delete_last(*, match: Match, number: int) -> None:
-    """Delete deal ``number`` if it is still the last one."""
+def deal_delete_last(*, match: Match, version: int, number: int) -> engine.Deal:
+    """Delete deal ``number`` of the match at ``version`` if it is the last one; returns it."""
     with transaction.atomic():
         match = _locked(match)
         last = Deal.objects.filter(match=match).order_by("-number").first()
         if last is None or last.number != number:
             raise DealConflict(number)
+        _still_at(match, version)
+        deleted = engine.deal_from_dict(last.data)
         last.delete()
-        match.save(update_fields=["updated"])
+        _touch(match)
+        return deleted
 
 
 def match_import(*, match: Match, deals: Sequence[engine.Deal]) -> Match:

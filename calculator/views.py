@@ -25,6 +25,7 @@ from .models import Match
 from .presenters import match_context, preview_context
 from .services import (
     DealConflict,
+    MatchChanged,
     deal_delete_last,
     deal_record,
     deal_replace,
@@ -188,13 +189,25 @@ def _deal_form(state, data=None, initial=None, number=None):
 
 
 def _conflict(request, match):
-    messages.warning(
-        request,
-        _(
-            "That deal had already been recorded (from another phone, or by a second tap). "
-            "Here is the current score."
-        ),
+    """A deal recorded already (a second tap, another phone): back to the current score."""
+    warning = _(
+        "That deal had already been recorded (from another phone, or by a second tap). "
+        "Here is the current score."
     )
+    return _to_score(request, match, warning)
+
+
+def _changed(request, match):
+    """A write from a page older than the match: nothing written, back to the current score."""
+    warning = _(
+        "The match was changed on another phone in the meantime, so nothing was saved. "
+        "Here is the current score."
+    )
+    return _to_score(request, match, warning)
+
+
+def _to_score(request, match, warning: str):
+    messages.warning(request, warning)
     return redirect(match.get_scorer_url())
 
 
@@ -229,12 +242,36 @@ def deal_new(request, match, is_scorer):
     form = _deal_form(state, data=request.POST)
     if _save_as_previewed(request, form, number):
         try:
-            deal_record(match=match, number=number, deal=form.deal)
+            deal_record(
+                match=match, version=_posted_version(request), number=number, deal=form.deal
+            )
+        except MatchChanged:
+            return _deal_again(request, match, number)
         except DealConflict:
             return _conflict(request, match)
         except engine.DealError as error:
             return _refused(request, match, error)
         return redirect(match.get_scorer_url())
+    return render(request, "calculator/deal.html", _deal_context(state, form, number))
+
+
+def _deal_again(request, match, number):
+    """A new deal whose preview is out of date: the match changed, but its number is still free.
+
+    Nothing is lost: the page comes back with what the scorer typed, previewed in the match as
+    it is now, to be checked and saved again.
+    """
+    state = match_state(match)
+    if number != state.next_number:
+        return _changed(request, match)
+    messages.warning(
+        request,
+        _(
+            "The match was changed on another phone while you entered this deal, so it was "
+            "not saved yet. Check what will be recorded now, then tap Save again."
+        ),
+    )
+    form = _deal_form(state, data=request.POST)
     return render(request, "calculator/deal.html", _deal_context(state, form, number))
 
 
@@ -259,7 +296,9 @@ def deal_preview(request, match, is_scorer):
     if not 1 <= number <= state.next_number:
         number = state.next_number
     form = _deal_form(state, data=request.POST, number=number)
-    return render(request, "calculator/_preview_response.html", _deal_context(state, form, number))
+    context = _deal_context(state, form, number)
+    form.forget_missing()
+    return render(request, "calculator/_preview_response.html", context)
 
 
 @match_view(scorer_only=True)
@@ -276,9 +315,11 @@ def deal_edit(request, match, is_scorer, number):
     form = _deal_form(state, data=request.POST, number=number)
     if _save_as_previewed(request, form, number):
         try:
-            deal_replace(match=match, number=number, deal=form.deal)
+            deal_replace(
+                match=match, version=_posted_version(request), number=number, deal=form.deal
+            )
         except DealConflict:
-            return _conflict(request, match)
+            return _changed(request, match)
         except engine.DealError as error:
             return _refused(request, match, error)
         messages.success(request, _("Deal %(number)s was corrected.") % {"number": number})
@@ -290,9 +331,9 @@ def deal_edit(request, match, is_scorer, number):
 @match_view(scorer_only=True)
 def deal_delete(request, match, is_scorer, number):
     try:
-        deal_delete_last(match=match, number=number)
+        deal_delete_last(match=match, version=_posted_version(request), number=number)
     except DealConflict:
-        return _conflict(request, match)
+        return _changed(request, match)
     messages.success(request, _("Deal %(number)s was deleted.") % {"number": number})
     return redirect(match.get_scorer_url())
 
@@ -301,7 +342,14 @@ def deal_delete(request, match, is_scorer, number):
 @match_view(scorer_only=True)
 def deal_all_passed(request, match, is_scorer):
     try:
-        deal_record(match=match, number=_posted_number(request), deal=engine.AllPassed())
+        deal_record(
+            match=match,
+            version=_posted_version(request),
+            number=_posted_number(request),
+            deal=engine.AllPassed(),
+        )
+    except MatchChanged:
+        return _changed(request, match)
     except DealConflict:
         return _conflict(request, match)
     except engine.DealError as error:
@@ -309,15 +357,23 @@ def deal_all_passed(request, match, is_scorer):
     return redirect(match.get_scorer_url())
 
 
+def _posted_int(request, name: str) -> int:
+    """A whole number the page posted back; -1 when it is missing or not one."""
+    value = request.POST.get(name, "")
+    return int(value) if value.isascii() and value.isdigit() and len(value) < 10 else -1
+
+
 def _posted_number(request) -> int:
-    try:
-        return int(request.POST.get("number", ""))
-    except ValueError:
-        return 0
+    return _posted_int(request, "number")
+
+
+def _posted_version(request) -> int:
+    return _posted_int(request, "version")
 
 
 def _deal_context(state, form, number):
     context = preview_context(state, form, number)
+    context["version"] = state.match.version
     if form.deal is not None:
         context["preview_key"] = preview_key(number, form.deal)
     context["rules_url"] = reverse("rules:index")

@@ -1,12 +1,10 @@
 """Load the rules text shipped in rules/content into the database.
 
-Used by the data migration (so a fresh install has the rules) and by the `load_rules`
+Used by the data migrations (so a fresh install has the rules) and by the `load_rules`
 management command (to refresh a database after the shipped text changed).
 """
 
-from .content import all_sections
-
-LANGUAGES = ("bg", "uk", "ru")
+from .content import LANGUAGES, all_sections
 
 
 def section_values(section: dict, order: int) -> dict:
@@ -20,11 +18,21 @@ def section_values(section: dict, order: int) -> dict:
     return values
 
 
-def load_sections(section_model) -> int:
-    """Create or update every shipped section; returns how many were written."""
+def load_sections(section_model, *, overwrite: bool = True) -> int:
+    """Create or update every shipped section; returns how many were written.
+
+    With ``overwrite=False`` a section already in the database keeps its text (edits made in
+    the admin stay) and only takes its place in the shipped order; missing sections are added.
+    """
     sections = all_sections()
     for order, section in enumerate(sections, start=1):
-        section_model.objects.update_or_create(
-            slug=section["slug"], defaults=section_values(section, order * 10)
-        )
+        values = section_values(section, order * 10)
+        if overwrite:
+            section_model.objects.update_or_create(slug=section["slug"], defaults=values)
+        else:
+            row, created = section_model.objects.get_or_create(
+                slug=section["slug"], defaults=values
+            )
+            if not created and row.order != values["order"]:
+                section_model.objects.filter(pk=row.pk).update(order=values["order"])
     return len(sections)

@@ -9,6 +9,8 @@ from django.utils.translation import get_language, ngettext
 from .models import Section
 
 WORDS_PER_MINUTE = 180
+SUBSECTION = re.compile(r'<h3 id="(?P<id>[^"]+)">(?P<title>.*?)</h3>', re.DOTALL)
+TAG = re.compile(r"<[^>]+>")
 
 # The rendered page is kept per language and site address (the hreflang links are absolute),
 # under a generation that changes whenever a section does (rules/signals.py). The time limit
@@ -47,6 +49,14 @@ def _page_key(request) -> str | None:
     return f"rules:page:{generation}:{get_language()}:{origin}"
 
 
+def subsections(body: str) -> list[dict]:
+    """The `<h3 id>` headings of a section's body: the second level of the contents."""
+    return [
+        {"id": match["id"], "title": " ".join(TAG.sub(" ", match["title"]).split())}
+        for match in SUBSECTION.finditer(body)
+    ]
+
+
 def _context() -> dict:
     language = get_language()
     sections = list(Section.objects.all())
@@ -54,6 +64,7 @@ def _context() -> dict:
     for section in sections:
         # modeltranslation falls back to Bulgarian; the template says so where it did.
         section.fallback = not section.is_translated(language)
-        words += len(re.sub(r"<[^>]+>", " ", section.body).split())
+        section.subsections = subsections(section.body)
+        words += len(TAG.sub(" ", section.body).split())
     minutes = max(1, round(words / WORDS_PER_MINUTE))
     return {"sections": sections, "reading_time": reading_time(minutes)}

@@ -29,3 +29,29 @@ def html_problems(content: str | bytes) -> list[str]:
 def assert_valid_html(content: str | bytes) -> None:
     problems = html_problems(content)
     assert not problems, "\n".join(problems)
+
+
+def form_data(content: str | bytes, form_class: str = "deal-form") -> dict[str, str | list[str]]:
+    """What a browser would send for the form of ``form_class`` as the page shows it, untouched:
+    text and hidden inputs, checked radio buttons and check boxes, selected options (no
+    submit button: the caller says which one was tapped)."""
+    parser = html5lib.HTMLParser(namespaceHTMLElements=False)
+    document = parser.parse(content)
+    form = next(f for f in document.iter("form") if form_class in f.get("class", "").split())
+    data: dict[str, list[str]] = {}
+    for element in (e for e in form.iter() if e.tag in ("input", "select")):
+        name = element.get("name")
+        if not name or element.get("disabled") is not None:
+            continue
+        if element.tag == "select":
+            chosen = [o for o in element.iter("option") if o.get("selected") is not None]
+            options = chosen or list(element.iter("option"))[:1]
+            values = [option.get("value", option.text or "") for option in options]
+        elif element.get("type") in ("radio", "checkbox"):
+            values = [element.get("value", "on")] if element.get("checked") is not None else []
+        elif element.get("type") in ("submit", "button", "file"):
+            continue
+        else:
+            values = [element.get("value", "")]
+        data.setdefault(name, []).extend(values)
+    return {name: values[0] if len(values) == 1 else values for name, values in data.items()}

@@ -19,7 +19,14 @@ from django.test import Client
 
 from calculator import engine
 from calculator.models import Deal, Match
-from tests.calculator.conftest import create_match, deal_fields, preview_key_of
+from tests.calculator.conftest import (
+    create_match,
+    current_version,
+    deal_fields,
+    preview_key_of,
+    saved_from,
+    version_of,
+)
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -76,13 +83,13 @@ def preview(client, match, data):
 def post_deal(client, match, number, fields):
     """One deal as a phone sends it: preview, then save with the preview's key."""
     if fields is None:
-        return client.post(f"/m/{match.scorer_key}/all-passed/", {"number": number})
+        data = {"number": number, "version": current_version(match)}
+        return client.post(f"/m/{match.scorer_key}/all-passed/", data)
     data = deal_fields(number, **fields)
     shown = preview(client, match, data)
     if shown.status_code != 200:
         return shown
-    save = {**data, "action": "save", "preview_key": preview_key_of(shown)}
-    return client.post(f"/m/{match.scorer_key}/deal/", save)
+    return client.post(f"/m/{match.scorer_key}/deal/", {**data, **saved_from(shown)})
 
 
 def in_thread(work):
@@ -153,14 +160,17 @@ def test_four_phones_racing_for_the_same_deal_record_it_exactly_once(client):
             for number in range(1, ROUNDS + 1):
                 fields, _deal = race_deal(index, number)
                 if fields is None:
+                    seen = {"number": number, "version": current_version(match)}
                     start.wait()
-                    response = phone.post(f"/m/{match.scorer_key}/all-passed/", {"number": number})
+                    response = phone.post(f"/m/{match.scorer_key}/all-passed/", seen)
                 else:
                     data = deal_fields(number, **fields)
                     shown = preview(phone, match, data)
-                    key = preview_key_of(shown) if shown.status_code == 200 else ""
+                    assert shown.status_code == 200
+                    key, version = preview_key_of(shown), version_of(shown)
                     start.wait()
-                    response = phone.post(url, {**data, "action": "save", "preview_key": key})
+                    save = {**data, "action": "save", "preview_key": key, "version": version}
+                    response = phone.post(url, save)
                 outcomes.append(save_outcome(phone, match, response))
                 # Everyone has answered before the next deal is previewed.
                 start.wait()

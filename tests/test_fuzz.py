@@ -30,7 +30,14 @@ from hypothesis import strategies as st
 from calculator import engine
 from calculator.forms import MatchForm, clean_name
 from calculator.models import Deal, Match
-from tests.calculator.conftest import create_match, deal_fields, preview_key_of, record_deal
+from tests.calculator.conftest import (
+    all_passed,
+    create_match,
+    deal_fields,
+    preview_key_of,
+    record_deal,
+    version_of,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -86,6 +93,9 @@ POST_ADDRESSES = [
     "/admin/login/",
 ]
 KEYS = ("scorer", "watch", "other_scorer", "other_watch")
+# The other match's names hold what broke a page once: "%" (a message formatted twice), markup,
+# braces, right-to-left and zero-width characters.
+HOSTILE_TEAMS = ("100% <b>{x}</b>", "%(x)s \u202eон\u200b")
 MATCH_FORM = {
     "team_a": "Ние",
     "team_b": "Вие",
@@ -98,6 +108,7 @@ MATCH_FORM = {
 MATCH_FIELDS = [*MATCH_FORM, "player_1", "player_2", "player_3", "player_4"]
 DEAL_FIELDS = [*deal_fields(1), "action", "preview_key", "carres_a", "carres_b"]
 DEAL_FIELDS += ["terce_top_a", "quarte_top_b", "quinte_top_a", "no_trumps_capot_doubled"]
+DEAL_FIELDS += ["version"]
 
 
 # Values
@@ -168,12 +179,15 @@ IMPORT_SEEDS = [
 
 @pytest.fixture
 def world(client):
-    """Two matches, one with three deals and one with none, and their keys by role."""
+    """Two matches, one with three deals and one with hostile names and a deal of its own, and
+    their keys by role."""
     match = create_match(client)
     record_deal(client, match, 1, card_points=87)
-    client.post(f"/m/{match.scorer_key}/all-passed/", {"number": 2})
+    all_passed(client, match, 2)
     record_deal(client, match, 3, contract="all_trumps", card_points=200, quartes_a=1)
-    other = create_match(client, team_a="Те", team_b="Онези")
+    other = create_match(client, team_a=HOSTILE_TEAMS[0], team_b=HOSTILE_TEAMS[1])
+    tops = {"terce_top_a": "J", "terce_top_b": "10"}
+    record_deal(client, other, 1, card_points=90, terces_a=1, terces_b=1, **tops)
     export = json.loads(client.get(f"/m/{match.scorer_key}/export.json").content)
     keys = [match.scorer_key, match.watch_key, other.scorer_key, other.watch_key]
     return {**dict(zip(KEYS, keys, strict=True)), "export": export}
@@ -254,7 +268,7 @@ def test_a_recent_matches_cookie_with_a_nul_is_no_server_error():
 
 def keys(world):
     """Two times in three a real key, most often the scorer's; else anything."""
-    roles = st.sampled_from(["scorer"] * 10 + ["watch", "other_scorer", "other_watch"])
+    roles = st.sampled_from(["scorer"] * 8 + ["other_scorer"] * 2 + ["watch", "other_watch"])
     anything = [
         st.text(string.ascii_letters + string.digits + "-_", min_size=1, max_size=40),
         st.text(min_size=1, max_size=40).map(lambda text: quote(text, safe="")),
@@ -308,14 +322,16 @@ def headers():
 
 
 @st.composite
-def forms(draw, pattern, next_number):
+def forms(draw, pattern, next_number, version):
     """The address's own valid form, with a few fields changed, removed, repeated or added.
-    A deal is most often numbered as the next one, else as one already recorded or too far."""
+    A deal is most often numbered as the next one, else as one already recorded or too far;
+    the match's version most often the current one, else an older one."""
     if "match/new" in pattern:
         data, names = dict(MATCH_FORM), MATCH_FIELDS
     else:
         number = draw(st.sampled_from([next_number] * 3 + [1, next_number - 1, next_number + 1]))
         data = deal_fields(number, action=draw(st.sampled_from(["save", "save", "x"])))
+        data["version"] = draw(st.sampled_from([version] * 3 + [max(version - 1, 0)]))
         names = DEAL_FIELDS
     for name in draw(st.lists(st.sampled_from([*names, "csrfmiddlewaretoken", "x"]), max_size=6)):
         change = draw(st.sampled_from(["value", "remove", "repeat"]))
@@ -476,14 +492,16 @@ def test_any_form_posted_anywhere_answers_without_a_server_error_and_a_refusal_w
     if data.draw(st.sampled_from([False, False, True]), "raw body"):
         content_type, body = data.draw(raw_bodies(), "body")
     else:
-        next_number = Deal.objects.filter(match__scorer_key=world["scorer"]).count() + 1
-        fields = data.draw(forms(pattern, next_number), "form")
+        scored = Match.objects.get(scorer_key=world["scorer"])
+        next_number = scored.deals.count() + 1
+        fields = data.draw(forms(pattern, next_number, scored.version), "form")
         if fields.get("action") == "save" and data.draw(st.booleans(), "previewed first"):
             # Saved with the key of its own preview, so that random deals get recorded too.
             body = urlencode({**fields, "action": "preview"}, doseq=True)
             preview = send(client, "POST", path, data=body, content_type=FORM)
             if b'name="preview_key"' in preview.content:
                 fields["preview_key"] = preview_key_of(preview)
+                fields["version"] = version_of(preview)
         content_type, body = FORM, urlencode(fields, doseq=True)
     before = snapshot()
     response = send(client, "POST", path, data=body, content_type=content_type)

@@ -6,7 +6,9 @@ declaration scores all its declarations. A full tie cancels the compared declara
 teams. A team that took no trick scores nothing and takes no part in the comparison.
 
 A sequence's top card is read only when two sequences tie on points; if a missing top card could
-change the result, the comparison stops with ``sequence_top_card_needed``.
+change the result, the comparison stops with ``sequence_top_card_needed``, once per team: a top
+card given for one of a team's sequences of a class (terces, quartes, or five and more in a row)
+is the top of that team's highest sequence of the class.
 """
 
 from __future__ import annotations
@@ -140,22 +142,29 @@ class _Best:
     is_carre: bool
     low: int  # the strongest card the team surely has in this class
     high: int  # the strongest it may have, given the top cards left out
-    unknown: tuple[Entry, ...]  # sequences of this class without a top card
+    asked: Entry | None  # the sequence to ask the top card of, when none of the class has one
     entry: Entry  # the one named in the explanation
 
 
 def _best(entries: list[Entry]) -> _Best:
+    """A team's strongest class of declarations and how high its top card reaches.
+
+    A top card known in a class (given, or a sequence of eight, which ends on the ace) is the top
+    of the team's highest sequence of that class: the team's other sequences of the class are
+    not higher. So a team is asked for one top card per class, never once per sequence.
+    """
     points, is_carre = max(_class(entry) for entry in entries)
     strongest = [entry for entry in entries if _class(entry) == (points, is_carre)]
     if is_carre:
         rank = max(CARRE_STRENGTH[entry[2].rank] for entry in strongest)
         chosen = next(e for e in strongest if CARRE_STRENGTH[e[2].rank] == rank)
-        return _Best(points, True, rank, rank, (), chosen)
+        return _Best(points, True, rank, rank, None, chosen)
     low = max(_lowest_top(entry[2]) for entry in strongest)
-    high = max(_highest_top(entry[2]) for entry in strongest)
-    unknown = tuple(entry for entry in strongest if entry[2].top is None)
-    chosen = max(strongest, key=lambda e: (e[2].top is not None, _lowest_top(e[2]), e[2].length))
-    return _Best(points, False, low, high, unknown, chosen)
+    known = any(_highest_top(entry[2]) == _lowest_top(entry[2]) for entry in strongest)
+    chosen = max(strongest, key=lambda e: (_lowest_top(e[2]), e[2].top is not None, e[2].length))
+    if known:
+        return _Best(points, False, low, low, None, chosen)
+    return _Best(points, False, low, _TOP_ORDER, strongest[0], chosen)
 
 
 def _class(entry: Entry) -> tuple[int, bool]:
@@ -182,8 +191,7 @@ def _winner(a: _Best, b: _Best) -> Team | None:
     if a.low == a.high == b.low == b.high:
         return None
     # Only a team whose best top card is still open is asked: a known ace settles its own side.
-    needed = (a.unknown if a.low < a.high else ()) + (b.unknown if b.low < b.high else ())
-    raise DealError(_top_card_problems(needed))
+    raise DealError(_top_card_problems(best.asked for best in (a, b) if best.low < best.high))
 
 
 def _top_card_problems(entries: Iterable[Entry]) -> list[Problem]:

@@ -3,6 +3,16 @@
   "use strict";
   var form = document.querySelector("form[data-preview-url]");
   if (!form || !window.fetch) return;
+  // Without a script the page comes back at its preview (#preview); with one, the preview is
+  // live and a save goes straight back to the match page.
+  form.setAttribute("action", location.pathname);
+  // Enter in a box (the card points) asks for the preview at once instead of sending the form.
+  form.addEventListener("keydown", function (event) {
+    if (event.key === "Enter" && event.target.tagName === "INPUT") {
+      event.preventDefault();
+      refresh();
+    }
+  });
   var timer = null;
   var sent = 0;
   var typed = 0;
@@ -27,20 +37,43 @@
       .then(function (html) {
         // Only the answer to what is on the screen now: never an older one.
         if (html === null || ticket !== sent || asked !== typed) return;
-        var holder = document.createElement("div");
-        holder.innerHTML = html;
-        ["preview", "card-points-split"].forEach(function (id) {
-          var fresh = holder.querySelector("#" + id);
-          var old = document.getElementById(id);
-          if (fresh && old) old.replaceWith(fresh);
-        });
+        update(new DOMParser().parseFromString(html, "text/html"));
       })
       .catch(function () { /* offline: the Preview button still works when back online */ })
-      .finally(function () { if (ticket === sent) pending = null; });
+      .finally(function () {
+        if (ticket !== sent) return;
+        pending = null;
+        if (asked === typed) busy(false);
+      });
     return pending;
   }
 
+  // The answer is the whole form as the server sees it: the preview, the result beside Save and
+  // the errors are taken over as they are; a field the engine asks for (a top card) shows up,
+  // one no longer needed goes, without touching what the scorer is typing.
+  function update(fresh) {
+    Array.prototype.forEach.call(fresh.querySelectorAll("[data-live][id]"), function (part) {
+      var old = document.getElementById(part.id);
+      if (!old) return;
+      if (part.dataset.live === "swap") {
+        old.replaceWith(document.importNode(part, true));
+      } else {
+        old.hidden = part.hidden;
+        old.className = part.className;
+      }
+    });
+  }
+
+  // While the preview is behind what is typed, it says so (aria-busy): no one reads or saves
+  // an answer to an older question.
+  function busy(on) {
+    var preview = document.getElementById("preview");
+    if (preview && on) preview.setAttribute("aria-busy", "true");
+    else if (preview) preview.removeAttribute("aria-busy");
+  }
+
   function later() {
+    busy(true);
     typed++;
     clearTimeout(timer);
     timer = setTimeout(refresh, 250);

@@ -45,16 +45,47 @@ def preview_key_of(response) -> str:
     return found.group(1)
 
 
+def version_of(response) -> str:
+    """The version of the match that a page's form was made from."""
+    found = re.search(r'name="version" value="([0-9]+)"', response.content.decode())
+    assert found, "no version on the page"
+    return found.group(1)
+
+
+def saved_from(preview) -> dict:
+    """What Save sends besides the fields: the preview's key and the match's version."""
+    return {
+        "action": "save",
+        "preview_key": preview_key_of(preview),
+        "version": version_of(preview),
+    }
+
+
+def current_version(match) -> int:
+    return Match.objects.get(pk=match.pk).version
+
+
 def record_deal(client, match, number, **fields):
     """Preview a deal, then save it with the preview's key, as the scorer does."""
     url = f"/m/{match.scorer_key}/deal/"
     data = deal_fields(number, **fields)
     preview = client.post(url, {**data, "action": "preview"})
     assert preview.status_code == 200
-    key = preview_key_of(preview)
-    response = client.post(url, {**data, "action": "save", "preview_key": key})
+    response = client.post(url, {**data, **saved_from(preview)})
     assert response.status_code == 302, response.content.decode()[:3000]
     return response
+
+
+def all_passed(client, match, number):
+    """Tap "All passed" on the match page as it is now."""
+    data = {"number": number, "version": current_version(match)}
+    return client.post(f"/m/{match.scorer_key}/all-passed/", data)
+
+
+def delete_deal(client, match, number):
+    """Tap "Delete" beside deal ``number`` on the match page as it is now."""
+    data = {"version": current_version(match)}
+    return client.post(f"/m/{match.scorer_key}/deal/{number}/delete/", data)
 
 
 @pytest.fixture

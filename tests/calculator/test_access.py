@@ -9,6 +9,7 @@ from django.test import Client
 
 from belot_site import clients
 from calculator.access import WINDOW, WRONG_KEYS_ALLOWED
+from tests.calculator.conftest import all_passed
 
 pytestmark = pytest.mark.django_db
 
@@ -38,8 +39,7 @@ def test_the_holder_of_a_valid_link_is_always_served(client, match):
     assert client.get(f"/m/{match.scorer_key}/").status_code == 200
     assert client.get(f"/m/{match.watch_key}/").status_code == 200
     assert client.head(f"/m/{match.watch_key}/").status_code == 200
-    passed = client.post(f"/m/{match.scorer_key}/all-passed/", {"number": 1})
-    assert passed.status_code == 302 and match.deals.count() == 1
+    assert all_passed(client, match, 1).status_code == 302 and match.deals.count() == 1
     assert client.get(f"/m/{match.scorer_key}/deal/").status_code == 200
     assert client.get(f"/m/{match.watch_key}/export.json").status_code == 200
 

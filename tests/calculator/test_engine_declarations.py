@@ -115,6 +115,38 @@ def test_only_the_team_whose_best_top_card_is_open_is_asked():
     ]
 
 
+def test_the_top_card_of_a_teams_highest_terce_decides_for_all_its_terces():
+    # The scorer's case: B holds two terces and names the top of the higher one, the 10.
+    deal = declared(a=[Sequence(3, Rank.JACK)], b=[Sequence(3, Rank.TEN), Sequence(3)])
+
+    assert counted(deal) == TeamPoints(20, 0)
+
+
+def test_the_top_card_may_be_given_on_any_of_a_teams_sequences_of_a_class():
+    deal = declared(a=[Sequence(3), Sequence(3, Rank.KING)], b=[Sequence(3, Rank.QUEEN)])
+
+    assert counted(deal) == TeamPoints(40, 0)
+
+
+def test_a_team_with_two_sequences_of_a_class_is_asked_for_one_top_card():
+    deal = declared(a=[Sequence(4), Sequence(4)], b=[Sequence(4), Sequence(3), Sequence(4)])
+
+    with pytest.raises(DealError) as caught:
+        score_deal(deal)
+
+    assert [dict(p.params) for p in caught.value.problems] == [
+        {"team": "A", "index": 0, "length": 4},
+        {"team": "B", "index": 0, "length": 4},
+    ]
+
+
+def test_a_longer_sequence_keeps_its_own_lowest_top_card_beside_a_known_one():
+    # Seven in a row ends on the king at least, whatever top the quinte beside it has.
+    deal = declared(a=[Sequence(5, Rank.JACK), Sequence(7)], b=[Sequence(5, Rank.QUEEN)])
+
+    assert counted(deal) == TeamPoints(200, 0)
+
+
 def test_a_sequence_of_eight_needs_no_top_card():
     deal = declared(a=[Sequence(8)], b=[Sequence(5, Rank.KING)])
 

@@ -261,29 +261,53 @@ def test_every_deal_survives_the_round_trip_through_json(deal):
     assert deal_from_dict(json.loads(json.dumps(deal_to_dict(deal)))) == deal
 
 
+def _drop_tops(declared, keep_highest):
+    """``declared`` with its sequences' top cards left out, class by class (terces, quartes,
+    five or more in a row); the highest top card of a class stays when ``keep_highest()``."""
+    kept = list(declared.sequences)
+    for points in {sequence.points for sequence in kept}:
+        in_class = [i for i, sequence in enumerate(kept) if sequence.points == points]
+        highest = max(in_class, key=lambda i: kept[i].top.order)
+        keep = keep_highest()
+        for i in in_class:
+            if not (keep and i == highest):
+                kept[i] = Sequence(kept[i].length)
+    return dataclasses.replace(declared, sequences=tuple(kept))
+
+
+def _with_tops_dropped(deal, keep_highest):
+    return dataclasses.replace(
+        deal,
+        declarations_a=_drop_tops(deal.declarations_a, keep_highest),
+        declarations_b=_drop_tops(deal.declarations_b, keep_highest),
+    )
+
+
 @ENGINE
 @given(played_deals(), profiles, st.data())
 def test_leaving_out_top_cards_either_asks_for_them_or_changes_nothing(deal, profile, data):
-    def without_some_tops(declared):
-        drop = data.draw(st.lists(st.booleans(), min_size=len(declared.sequences),
-                                  max_size=len(declared.sequences)))  # fmt: skip
-        kept = tuple(
-            Sequence(s.length) if gone else s
-            for s, gone in zip(declared.sequences, drop, strict=True)
-        )
-        return dataclasses.replace(declared, sequences=kept)
-
+    """A team gives at most one top card per class of sequences: its highest one's, or none."""
     assume(deal.declarations_a.sequences or deal.declarations_b.sequences)
     full = score_deal(deal, profile)
-    partial = dataclasses.replace(
-        deal,
-        declarations_a=without_some_tops(deal.declarations_a),
-        declarations_b=without_some_tops(deal.declarations_b),
-    )
+    partial = _with_tops_dropped(deal, lambda: data.draw(st.booleans()))
     try:
         result = score_deal(partial, profile)
     except DealError as error:
         assert set(error.codes) == {"sequence_top_card_needed"}
+        asked = [problem.params["team"] for problem in error.problems]
+        assert len(asked) == len(set(asked)), "a team is asked for one top card at most"
         return
     assert result.recorded == full.recorded
     assert result.declaration_points == full.declaration_points
+
+
+@ENGINE
+@given(played_deals(), profiles)
+def test_the_highest_top_card_of_a_class_decides_for_the_whole_class(deal, profile):
+    """The lower sequences of a class may lose their top cards: nothing changes, nothing is
+    asked."""
+    full = score_deal(deal, profile)
+    result = score_deal(_with_tops_dropped(deal, lambda: True), profile)
+    assert result.recorded == full.recorded
+    assert result.declaration_points == full.declaration_points
+    assert result.hanging_out == full.hanging_out

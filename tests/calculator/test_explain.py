@@ -312,7 +312,7 @@ def test_team_names_are_escaped_in_explanations():
     result = score_deal(PlayedDeal(A, HEARTS, CardPoints(A, 87)))
     with override("bg"):
         texts = [str(item.text) for item in explain.explain(result, ("<b>x</b>", "Вие & Co"))]
-    assert "Игра: купа, обявена от «&lt;b&gt;x&lt;/b&gt;»." in texts
+    assert "Игра: купа, обявена от отбор «&lt;b&gt;x&lt;/b&gt;»." in texts
     assert not any("<b>" in text for text in texts)
     assert any("«Вие &amp; Co»" in text for text in texts)
 
@@ -321,7 +321,7 @@ def test_problem_messages_are_plain_text_for_the_template_to_escape():
     problem = Problem("declarations_in_no_trumps", "declarations_a", {"team": "A"})
     with override("bg"):
         message = explain.problem_message(problem, ("<b>x</b>", "Вие"))
-    assert message == "При без коз няма анонси: махнете анонсите на «<b>x</b>»."
+    assert message == "При без коз няма анонси: махнете анонсите на отбор «<b>x</b>»."
     assert not isinstance(message, SafeString)
     assert "&lt;b&gt;x&lt;/b&gt;" in conditional_escape(message)
 
@@ -442,23 +442,23 @@ def texts_of(result, language, names):
         (
             "bg",
             ("Ние", "Вие"),
-            "Игра: купа, обявена от «Ние».",
-            "Изкарана: 87 на 75 в полза на «Ние» → 9 на 7.",
+            "Игра: купа, обявена от отбор «Ние».",
+            "Изкарана: 87 на 75 в полза на отбор «Ние» → 9 на 7.",
             "Записва се: «Ние» 9, «Вие» 7.",
         ),
         (
             "uk",
-            ("Ми", "Ви"),
+            ("Ми", "Вони"),
             "Контракт: чирви, грає команда «Ми».",
-            "Виграна: 87 проти 75 на користь команди «Ми» → 9 і 7.",
-            "Записуємо: «Ми» — 9, «Ви» — 7.",
+            "Контракт виконано: 87 проти 75 на користь команди «Ми» → 9 і 7.",
+            "Записуємо: «Ми» — 9, «Вони» — 7.",
         ),
         (
             "ru",
-            ("Мы", "Вы"),
+            ("Мы", "Они"),
             "Контракт: червы, играет команда «Мы».",
-            "Сыграна: 87 против 75 в пользу команды «Мы» → 9 и 7.",
-            "Записываем: «Мы» — 9, «Вы» — 7.",
+            "Контракт выполнен: 87 против 75 в пользу команды «Мы» → 9 и 7.",
+            "Записываем: «Мы» — 9, «Они» — 7.",
         ),
     ],
 )
@@ -472,27 +472,30 @@ def test_a_made_deal_reads_right(language, names, contract, outcome, written):
 def test_a_hanging_deal_reads_right_in_bulgarian():
     deal = PlayedDeal(A, HEARTS, CardPoints(A, 56), declarations_a=declared(Sequence(4)))
     texts = texts_of(score_deal(deal), "bg", NAMES)
-    assert "Поредици има само «Ние»: +50 точки." in texts
+    assert "Поредици има само отбор «Ние»: +50 точки." in texts
     assert "Сбор: «Ние» 56 + 50 = 106, «Вие» 106." in texts
-    assert "Висяща: и двата отбора имат по 106. «Вие» пишат 10, а 11 точки на «Ние» висят." in texts
+    assert (
+        "Висяща: и двата отбора имат по 106. Отбор «Вие» пише 10, а 11 точки на отбор «Ние» висят."
+        in texts
+    )
 
 
 def test_a_contra_inside_reads_right_in_russian():
     texts = texts_of(
-        score_deal(PlayedDeal(A, HEARTS, CardPoints(A, 76), Double.CONTRA)), "ru", ("Мы", "Вы")
+        score_deal(PlayedDeal(A, HEARTS, CardPoints(A, 76), Double.CONTRA)), "ru", ("Мы", "Они")
     )
     assert texts[0] == "Контракт: червы с контрой (×2), играет команда «Мы»."
     assert (
-        "«Внутри» (контра): у команды «Мы» 76 против 86, поэтому команда «Вы» записывает всё: 16 × 2 = 32 очка."
+        "«Вътре» (контра): у команды «Мы» 76 против 86, поэтому команда «Они» записывает всё: 16 × 2 = 32 очка."
         in texts
     )
 
 
 def test_a_no_trumps_capot_reads_right_in_ukrainian():
-    texts = texts_of(score_deal(PlayedDeal(A, NO_TRUMPS, capot=A)), "uk", ("Ми", "Ви"))
+    texts = texts_of(score_deal(PlayedDeal(A, NO_TRUMPS, capot=A)), "uk", ("Ми", "Вони"))
     assert "Очки за карти: усі 130 у команди «Ми»." in texts
     assert "Капо: команда «Ми» взяла всі взятки, +90." in texts
-    assert "Суми: «Ми» — 260 + 90 = 350, «Ви» — 0." in texts
+    assert "Суми: «Ми» — 260 + 90 = 350, «Вони» — 0." in texts
 
 
 @pytest.mark.parametrize(
@@ -512,18 +515,18 @@ def test_card_points_out_of_range_message(language, message):
 @pytest.mark.parametrize(
     ("deal", "sentence"),
     [
-        (InsideDeal(B, HEARTS), "Вътре: «Ние» пишат цялото раздаване, 16 точки."),
+        (InsideDeal(B, HEARTS), "Вътре: отбор «Ние» пише цялото раздаване, 16 точки."),
         (
             InsideDeal(B, HEARTS, Double.CONTRA),
-            "Вътре: «Ние» пишат цялото раздаване, 16 × 2 = 32 точки.",
+            "Вътре: отбор «Ние» пише цялото раздаване, 16 × 2 = 32 точки.",
         ),
         (
             InsideDeal(B, HEARTS, declarations_b=declared(Sequence(4))),
-            "Вътре: «Ние» пишат цялото раздаване, 16 + 5 = 21 точки.",
+            "Вътре: отбор «Ние» пише цялото раздаване, 16 + 5 = 21 точки.",
         ),
         (
             InsideDeal(B, HEARTS, Double.RECONTRA, declarations_b=declared(Sequence(4))),
-            "Вътре: «Ние» пишат цялото раздаване, (16 + 5) × 4 = 84 точки.",
+            "Вътре: отбор «Ние» пише цялото раздаване, (16 + 5) × 4 = 84 точки.",
         ),
     ],
 )
@@ -536,10 +539,11 @@ def test_a_missing_top_card_names_the_team_and_the_sequence():
         "sequence_top_card_needed", "declarations_b", {"team": B, "index": 0, "length": 4}
     )
     with override("uk"):
-        message = explain.problem_message(problem, ("Ми", "Ви"))
+        message = explain.problem_message(problem, ("Ми", "Вони"))
+    # The field it points to is labelled the same way: the highest quarte's top card.
     assert message == (
-        "Обидві команди мають рівноцінні послідовності: "
-        "виберіть старшу карту послідовності з 4 карт команди «Ви»."
+        "Найсильніші послідовності обох команд рівні за очками: "
+        "виберіть старшу карту найвищої кварти команди «Вони»."
     )
 
 
@@ -571,7 +575,7 @@ HANGING_TAKEN = {
 @pytest.mark.parametrize("count", [1, 2, 5, 11, 21, 22, 25])
 def test_hanging_points_taken_agree_with_their_number(language, count):
     with override(language):
-        text = explain.explain_step(step("hanging_taken", team=A, points=count), ("Мы", "Вы")).text
+        text = explain.explain_step(step("hanging_taken", team=A, points=count), ("Мы", "Они")).text
     assert f"{count} {HANGING_TAKEN[language][count]}." in text
 
 

@@ -12,7 +12,7 @@ from calculator import engine, services, views
 from calculator.lru import BoundedStore
 from calculator.models import Deal, Match
 from calculator.presenters import GAME_ROWS
-from tests.calculator.conftest import deal_fields, preview_key_of
+from tests.calculator.conftest import all_passed, deal_fields, saved_from
 
 pytestmark = pytest.mark.django_db
 
@@ -69,9 +69,10 @@ def full(match):
 
 
 def test_all_passed_past_the_last_allowed_deal_records_nothing_and_says_why(client, full):
-    response = client.post(f"/m/{full.scorer_key}/all-passed/", {"number": MAX + 1}, follow=True)
-    assert full.deals.count() == MAX
-    assert "Един мач има най-много 2000 раздавания" in response.content.decode()
+    response = all_passed(client, full, MAX + 1)
+    assert response.status_code == 302 and full.deals.count() == MAX
+    page = client.get(response["Location"]).content.decode()
+    assert "Един мач има най-много 2000 раздавания" in page
 
 
 def test_a_deal_past_the_last_allowed_one_records_nothing_and_says_why(client, full):
@@ -93,9 +94,9 @@ def test_a_deal_refused_by_the_engine_while_saving_says_why(client, match, monke
     store(match, [MADE] * (MAX - 1))
     url = f"/m/{match.scorer_key}/deal/"
     data = deal_fields(MAX, card_points=87)
-    key = preview_key_of(client.post(url, {**data, "action": "preview"}))
+    preview = client.post(url, {**data, "action": "preview"})
     monkeypatch.setattr(engine.match, "MAX_DEALS", MAX - 1)
-    response = client.post(url, {**data, "action": "save", "preview_key": key}, follow=True)
+    response = client.post(url, {**data, **saved_from(preview)}, follow=True)
     assert response.status_code == 200
     assert "Един мач има най-много 1999 раздавания" in response.content.decode()
     assert match.deals.count() == MAX - 1
@@ -182,7 +183,7 @@ def test_a_match_is_folded_once_per_change_for_every_view_of_it(
         with django_assert_num_queries(1):  # the match's row: its deals were read and folded once
             query = {"game": game} if game else {}
             assert watcher.get(f"/m/{match.watch_key}/", query).status_code == 200
-    client.post(f"/m/{match.scorer_key}/all-passed/", {"number": 41})
+    assert all_passed(client, match, 41).status_code == 302
     html = Client().get(f"/m/{match.watch_key}/").content.decode()
     assert rows(html)[0] == 41  # a change is folded again
 

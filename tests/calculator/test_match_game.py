@@ -6,7 +6,7 @@ import pytest
 
 from calculator import engine
 from calculator.models import Deal
-from tests.calculator.conftest import record_deal
+from tests.calculator.conftest import all_passed, record_deal
 
 pytestmark = pytest.mark.django_db
 
@@ -64,7 +64,7 @@ GAME = [
 def test_a_whole_game_through_the_forms_matches_the_engine(client, match):
     for number, (fields, _deal) in enumerate(GAME, start=1):
         if fields is None:
-            client.post(f"/m/{match.scorer_key}/all-passed/", {"number": number})
+            all_passed(client, match, number)
         else:
             record_deal(client, match, number, **fields)
     assert Deal.objects.count() == len(GAME)
@@ -79,7 +79,7 @@ def test_a_whole_game_through_the_forms_matches_the_engine(client, match):
     )
     dealers = re.findall(r"раздава: Играч (\d)", html)
     assert [int(seat) - 1 for seat in reversed(dealers)] == [d.dealer for d in expected.deals]
-    assert "Започнете игра 2" in html
+    assert "Започни игра 2" in html
 
 
 def test_the_match_page_with_200_deals_uses_few_queries(

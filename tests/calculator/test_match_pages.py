@@ -1,4 +1,5 @@
 import json
+import re
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
@@ -6,7 +7,14 @@ from django.test import Client
 
 from calculator import engine
 from calculator.models import Deal, Match
-from tests.calculator.conftest import create_match, deal_fields, preview_key_of, record_deal
+from tests.calculator.conftest import (
+    all_passed,
+    create_match,
+    deal_fields,
+    delete_deal,
+    record_deal,
+    saved_from,
+)
 from tests.html import assert_valid_html
 
 pytestmark = pytest.mark.django_db
@@ -21,7 +29,7 @@ def test_new_match_gives_a_scorer_link_and_a_watch_link(client):
 
 
 @pytest.mark.parametrize(
-    ("language", "us", "them"), [("bg", "Ние", "Вие"), ("uk", "Ми", "Ви"), ("ru", "Мы", "Вы")]
+    ("language", "us", "them"), [("bg", "Ние", "Вие"), ("uk", "Ми", "Вони"), ("ru", "Мы", "Они")]
 )
 def test_home_page_offers_team_names_in_the_visitors_language(client, language, us, them):
     response = client.get(f"/{language}/")
@@ -111,25 +119,19 @@ def test_preview_shows_what_save_then_records(client, match):
     assert '<td class="num">+9</td><td class="num">+7</td>' in html
     assert Deal.objects.count() == 0
     assert_valid_html(preview.content)
-    client.post(
-        url,
-        {
-            **deal_fields(1, card_points=87),
-            "action": "save",
-            "preview_key": preview_key_of(preview),
-        },
-    )
+    client.post(url, {**deal_fields(1, card_points=87), **saved_from(preview)})
     page = client.get(f"/m/{match.scorer_key}/").content.decode()
     assert '<span class="points">9</span>' in page and '<span class="points">7</span>' in page
 
 
-def test_live_preview_answers_with_the_preview_alone(client, match):
+def test_live_preview_answers_with_the_form_alone(client, match):
     response = client.post(f"/m/{match.scorer_key}/deal/preview/", deal_fields(1, card_points=87))
     html = response.content.decode()
-    assert html.lstrip().startswith('<div id="preview"')
+    assert html.lstrip().startswith('<form method="post" action="#preview"')
+    assert "<html" not in html and "<header" not in html
     assert (
-        '<output id="card-points-split" for="id_card_points" class="split">Ние 87 · Вие 75</output>'
-        in html
+        '<output id="card-points-split" for="id_card_points" class="split" data-live="swap">'
+        "Ние 87 · Вие 75</output>" in html
     )
     assert '<td class="num">+9</td><td class="num">+7</td>' in html
 
@@ -137,11 +139,7 @@ def test_live_preview_answers_with_the_preview_alone(client, match):
 def test_save_without_a_matching_preview_records_nothing(client, match):
     url = f"/m/{match.scorer_key}/deal/"
     preview = client.post(url, {**deal_fields(1, card_points=87), "action": "preview"})
-    changed = {
-        **deal_fields(1, card_points=100),
-        "action": "save",
-        "preview_key": preview_key_of(preview),
-    }
+    changed = {**deal_fields(1, card_points=100), **saved_from(preview)}
     response = client.post(url, changed)
     assert response.status_code == 200
     assert Deal.objects.count() == 0
@@ -158,8 +156,9 @@ def test_a_double_tap_records_the_deal_once(client, match):
 
 
 def test_all_passed_passes_the_deal_on(client, match):
-    client.post(f"/m/{match.scorer_key}/all-passed/", {"number": 1})
-    client.post(f"/m/{match.scorer_key}/all-passed/", {"number": 1})
+    first = all_passed(client, match, 1)
+    again = client.post(f"/m/{match.scorer_key}/all-passed/", {"number": 1, "version": 0})
+    assert first.status_code == again.status_code == 302
     assert Deal.objects.count() == 1
     html = client.get(f"/m/{match.scorer_key}/").content.decode()
     assert "Раздава: <strong>Играч 2</strong>" in html
@@ -184,22 +183,63 @@ def test_declarations_in_no_trumps_are_refused(client, match):
     assert 'class="count-field invalid"' in response.content.decode()
 
 
+def asked_tops(html: str) -> set[str]:
+    """The top-card fields the page shows (all are on it; those not asked for are hidden)."""
+    found = re.findall(r'id="wrap-(\w+_top_[ab])" data-live="state"( hidden)?>', html)
+    assert len(found) == 6, "every top-card field is on the page"
+    return {name for name, hidden in found if not hidden}
+
+
 def test_top_card_is_asked_only_when_a_tie_needs_it(client, match):
     url = f"/m/{match.scorer_key}/deal/"
-    first = client.post(
-        url, {**deal_fields(1, card_points=90), "action": "preview"}
-    ).content.decode()
-    assert "quarte_top_a" not in first
+    first = client.post(url, {**deal_fields(1, card_points=90), "action": "preview"})
+    assert asked_tops(first.content.decode()) == set()
     tie = client.post(
         url, {**deal_fields(1, card_points=90, quartes_a=1, quartes_b=1), "action": "preview"}
     )
     html = tie.content.decode()
-    assert 'name="quarte_top_a"' in html or 'name="quarte_top_b"' in html
+    assert asked_tops(html) == {"quarte_top_a", "quarte_top_b"}
     assert "preview_key" not in html
     decided = deal_fields(
         1, card_points=90, quartes_a=1, quartes_b=1, quarte_top_a="A", quarte_top_b="K"
     )
     assert "preview_key" in client.post(url, {**decided, "action": "preview"}).content.decode()
+
+
+def test_two_terces_of_a_team_need_one_top_card_and_the_deal_saves(client, match):
+    # Hearts, 31 card points to the bidders; a terce to the J against two terces, the higher to
+    # the 10: the top card asked for is the one the scorer gives, and the deal is recorded.
+    url = f"/m/{match.scorer_key}/deal/"
+    data = deal_fields(1, card_points=31, terces_a=1, terces_b=2)
+    asked = client.post(url, {**data, "action": "preview"}).content.decode()
+    assert asked_tops(asked) == {"terce_top_a", "terce_top_b"}
+    answered = {**data, "terce_top_a": "J", "terce_top_b": "10"}
+    preview = client.post(url, {**answered, "action": "preview"})
+    html = preview.content.decode()
+    assert "preview_key" in html and 'class="error"' not in html
+    response = client.post(url, {**answered, **saved_from(preview)})
+    assert response.status_code == 302
+    declared = Deal.objects.get().data["declarations"]
+    assert declared["A"]["sequences"] == [{"length": 3, "top": "J"}]
+    assert declared["B"]["sequences"] == [{"length": 3, "top": "10"}, {"length": 3, "top": None}]
+
+
+def test_a_correction_shows_the_highest_top_card_of_an_imported_deal(client, match):
+    record_deal(client, match, 1, card_points=90, terces_a=1, terces_b=1,
+                terce_top_a="J", terce_top_b="9")  # fmt: skip
+    Deal.objects.filter(number=1).update(
+        data={
+            **Deal.objects.get().data,
+            "declarations": {
+                "A": {"sequences": [{"length": 3, "top": "J"}]},
+                "B": {"sequences": [{"length": 3, "top": "9"}, {"length": 3, "top": "Q"}]},
+            },
+        }
+    )
+    html = client.get(f"/m/{match.scorer_key}/deal/1/").content.decode()
+    assert (
+        '<option value="Q" selected>' in html.split('name="terce_top_b"')[1].split("</select>")[0]
+    )
 
 
 def test_inside_records_everything_for_the_defenders(client, match):
@@ -217,7 +257,7 @@ def test_editing_a_deal_recomputes_everything_after_it(client, match):
     assert 'value="87"' in client.get(url).content.decode()
     data = deal_fields(1, card_points=156)
     preview = client.post(url, {**data, "action": "preview"})
-    client.post(url, {**data, "action": "save", "preview_key": preview_key_of(preview)})
+    client.post(url, {**data, **saved_from(preview)})
     html = client.get(f"/m/{match.scorer_key}/").content.decode()
     assert '<span class="points">25</span>' in html and '<span class="points">7</span>' in html
 
@@ -225,15 +265,15 @@ def test_editing_a_deal_recomputes_everything_after_it(client, match):
 def test_only_the_last_deal_can_be_deleted(client, match):
     record_deal(client, match, 1, card_points=87)
     record_deal(client, match, 2, card_points=100)
-    client.post(f"/m/{match.scorer_key}/deal/1/delete/")
+    delete_deal(client, match, 1)
     assert Deal.objects.count() == 2
-    client.post(f"/m/{match.scorer_key}/deal/2/delete/")
+    delete_deal(client, match, 2)
     assert list(Deal.objects.values_list("number", flat=True)) == [1]
 
 
 def test_export_then_import_gives_the_same_match(client, match):
     record_deal(client, match, 1, card_points=87, quartes_a=1)
-    client.post(f"/m/{match.scorer_key}/all-passed/", {"number": 2})
+    all_passed(client, match, 2)
     record_deal(client, match, 3, contract="all_trumps", card_points=100, double="contra")
     exported = client.get(f"/m/{match.watch_key}/export.json")
     data = json.loads(exported.content)

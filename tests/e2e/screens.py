@@ -132,6 +132,23 @@ class Screen:
             for carre in declared.carres:
                 self.choose(f"carres_{suffix}", carre.rank.value)
 
+    def answer_tops(self, deal, answer) -> dict[str, str]:
+        """Wait for the live preview to settle: a result, or top-card fields shown in place.
+        Choose each top card asked for with ``answer(deal, field)``; returns the answers."""
+        self.settled()
+        asked = self.page.locator("[id^='wrap-'][id*='_top_']:not([hidden])")
+        answers = {}
+        for wrap in asked.all():
+            field = wrap.get_attribute("id").removeprefix("wrap-")
+            answers[field] = answer(deal, field)
+            wrap.locator("select").select_option(answers[field])
+        self.settled()
+        return answers
+
+    def settled(self):
+        """The live preview has answered what is on the screen now (it is not aria-busy)."""
+        expect(self.page.locator("#preview:not([aria-busy])")).to_have_count(1)
+
     # Reading what the page shows
 
     def preview_rows(self, expected: engine.MatchDeal) -> dict[str, list[str]]:

@@ -12,7 +12,7 @@ from django.test import Client
 from playwright.sync_api import expect
 
 from calculator import engine
-from tests.calculator.conftest import create_match, record_deal
+from tests.calculator.conftest import all_passed, create_match, record_deal
 from tests.e2e.screens import Screen
 
 pytestmark = [
@@ -76,7 +76,7 @@ def axe_violations(page, axe_source: str) -> list[str]:
 def record_deals(client: Client, match, deals: list, start: int) -> None:
     for number, fields in enumerate(deals, start=start):
         if fields is None:
-            client.post(f"/m/{match.scorer_key}/all-passed/", {"number": number})
+            all_passed(client, match, number)
         else:
             record_deal(client, match, number, **fields)
 

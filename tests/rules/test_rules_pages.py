@@ -1,3 +1,5 @@
+import re
+
 import pytest
 from django.contrib.auth import get_user_model
 from django.utils import translation
@@ -77,7 +79,7 @@ def test_root_prefers_the_remembered_language_over_the_browser(client):
 
 @pytest.mark.parametrize(
     ("language", "text"),
-    [("bg", "Прочетете правилата"), ("uk", "Читати правила"), ("ru", "Читать правила")],
+    [("bg", "Прочети правилата"), ("uk", "Читати правила"), ("ru", "Читать правила")],
 )
 def test_home_page_is_translated(client, language, text):
     response = client.get(f"/{language}/")
@@ -167,3 +169,62 @@ def test_reading_time_uses_the_right_plural_form(language, forms):
     with translation.override(language):
         for count, word in forms.items():
             assert reading_time(count).endswith(f"{count} {word}"), (count, reading_time(count))
+
+
+def page_html(client, language: str) -> str:
+    return client.get(f"/{language}/rules/").content.decode()
+
+
+@pytest.mark.parametrize("language", ["bg", "uk", "ru"])
+def test_every_internal_link_on_the_rules_page_leads_somewhere(client, language):
+    html = page_html(client, language)
+    anchors = set(re.findall(r'\bid="([^"]+)"', html))
+    links = re.findall(r'href="#([^"]*)"', html)
+    assert len(links) > 100  # the contents, the cross-references, the way back
+    assert not [link for link in links if link not in anchors]
+
+
+@pytest.mark.parametrize("language", ["bg", "uk", "ru"])
+def test_the_contents_list_every_subsection_folded_without_javascript(client, language):
+    html = page_html(client, language)
+    contents = html.split('<ol class="toc-list">', 1)[1].split("</nav>", 1)[0]
+    for section in Section.objects.all():
+        body = getattr(section, f"body_{language}")
+        for anchor in re.findall(r'<h3 id="([^"]+)"', body):
+            assert f'<a href="#{anchor}">' in contents, (section.slug, anchor)
+    assert contents.count("<details>") == Section.objects.count()
+    assert "<details open" not in contents
+
+
+def test_the_quick_find_waits_for_its_script_and_the_script_is_kept_offline(client):
+    html = page_html(client, "bg")
+    assert '<div class="quick-find" role="search" hidden' in html
+    assert re.search(r'<script src="/static/js/rules[^"]*\.js" defer></script>', html)
+    assert "<script>" not in html  # no inline script: the CSP forbids them
+    assert "js/rules" in client.get("/sw.js").content.decode()
+
+
+def test_subsection_titles_lose_their_markup_in_the_contents():
+    from rules.views import subsections
+
+    body = '<p>x</p><h3 id="a">One <em>two</em></h3><p>y</p><h3 id="b">Three</h3>'
+    assert subsections(body) == [{"id": "a", "title": "One two"}, {"id": "b", "title": "Three"}]
+
+
+def test_the_new_chapters_reach_a_database_seeded_before_them():
+    """Migration 0003 adds missing sections in place and leaves the others' text alone."""
+    from importlib import import_module
+
+    from django.apps import apps
+
+    migration = import_module("rules.migrations.0003_new_chapters")
+    Section.objects.filter(slug__in=["worked-deal", "score-sheet", "irregularities"]).delete()
+    Section.objects.filter(slug="scoring").update(title_bg="Точкуване (редакция)")
+    migration.add_new_chapters(apps, None)
+    assert [s.slug for s in Section.objects.all()] == [
+        s.slug for s in sorted(Section.objects.all(), key=lambda s: s.order)
+    ]
+    slugs = list(Section.objects.values_list("slug", flat=True))
+    assert slugs.index("worked-deal") == slugs.index("scoring") + 1
+    assert "irregularities" in slugs and "score-sheet" in slugs
+    assert Section.objects.get(slug="scoring").title_bg == "Точкуване (редакция)"

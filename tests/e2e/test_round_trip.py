@@ -1,0 +1,91 @@
+"""Deals entered in Chromium with JavaScript on, as the scorer taps them, are previewed and
+saved exactly as the engine scores them; the top card the preview asks for shows up in place.
+
+A sample of the random deals of tests/calculator/test_round_trip.py (a fixed seed, so every run
+taps the same ones); the thorough checks of the whole space run without a browser there.
+"""
+
+import pytest
+from hypothesis import HealthCheck, Phase, given, settings
+from playwright.sync_api import expect
+
+from calculator import engine
+from calculator.models import Deal
+from tests.calculator.conftest import create_match
+from tests.calculator.scorer import entered_deal, top_answer
+from tests.calculator.test_round_trip import known_deals
+from tests.e2e.screens import Screen
+from tests.e2e.test_scoring import DEAL_PAGE, MATCH_PAGE
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+SAMPLE = settings(
+    max_examples=8,
+    derandomize=True,
+    deadline=None,
+    database=None,
+    phases=[Phase.explicit, Phase.generate],  # a browser is too slow to shrink with
+    suppress_health_check=list(HealthCheck),
+)
+
+
+@SAMPLE
+@given(deal=known_deals(engine.DEFAULT_PROFILE))
+def test_a_sample_of_random_deals_is_saved_as_the_engine_scores_it(
+    new_context, client_for_setup, deal
+):
+    match = create_match(client_for_setup)
+    screen = Screen(new_context("phone").new_page(), "phone")
+    screen.goto(f"/m/{match.scorer_key}/deal/")
+    screen.enter_deal(deal)
+    tops = screen.answer_tops(deal, top_answer)
+    expected = engine.fold_match(match.profile, match.first_dealer, [deal])
+    screen.preview_rows(expected.deals[-1])
+    screen.tap(screen.page.locator("button[name=action][value=save]"))
+    screen.arrived(MATCH_PAGE)
+    assert engine.deal_from_dict(Deal.objects.get(match=match).data) == entered_deal(deal, tops)
+
+
+def test_the_top_card_asked_for_appears_in_place_and_its_error_clears(
+    new_context, client_for_setup
+):
+    match = create_match(client_for_setup)
+    screen = Screen(new_context("phone").new_page(), "phone")
+    screen.goto(f"/m/{match.scorer_key}/deal/")
+    page = screen.page
+    screen.choose("bidders", "A")
+    screen.choose("contract", "hearts")
+    screen.type_number("#id_card_points", 90)
+    screen.set_count("terces_a", 1)
+    top_a = page.locator("#wrap-terce_top_a")
+    expect(top_a).to_be_hidden()
+    screen.set_count("terces_b", 2)
+    # Equal terces: the preview asks for the top cards, and the fields show up without a reload.
+    expect(top_a).to_be_visible()
+    expect(page.locator("#wrap-terce_top_b")).to_be_visible()
+    expect(page.locator("#wrap-quarte_top_a")).to_be_hidden()
+    page.locator("#id_terce_top_a").select_option("J")
+    page.locator("#id_terce_top_b").select_option("10")
+    expect(page.locator("#preview table.recorded")).to_be_visible()
+
+    # Saved before the answer (a full reload): the errors stand under the fields, then go as
+    # soon as the answer makes the deal whole. (Another phone: this one keeps a draft.)
+    screen = Screen(new_context("phone").new_page(), "phone")
+    page = screen.page
+    top_a = page.locator("#wrap-terce_top_a")
+    screen.goto(f"/m/{match.scorer_key}/deal/")
+    screen.choose("bidders", "A")
+    screen.choose("contract", "hearts")
+    screen.type_number("#id_card_points", 90)
+    screen.set_count("terces_a", 1)
+    screen.set_count("terces_b", 2)
+    expect(top_a).to_be_visible()
+    screen.tap(page.locator("button[name=action][value=save]"))
+    screen.arrived(DEAL_PAGE)
+    errors = page.locator("#errors-terce_top_a .error")
+    expect(errors).to_have_count(1)
+    page.locator("#id_terce_top_a").select_option("J")
+    page.locator("#id_terce_top_b").select_option("10")
+    expect(errors).to_have_count(0)
+    expect(page.locator("#preview table.recorded")).to_be_visible()
+    expect(page.locator(".invalid")).to_have_count(0)

@@ -1,0 +1,143 @@
+"""The rules page on a 360 px phone, with JavaScript on and off: no sideways scrolling, folded
+subsections in the contents, a way back to the contents from anywhere, a quick find that works
+offline, and no accessibility violations in any of its states.
+
+The page height is printed (`pytest -s`) so that it can be compared from one change to the next.
+"""
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.e2e.screens import Screen
+from tests.e2e.test_accessibility import AXE, axe_violations
+from tests.e2e.test_offline import open_with_worker
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.django_db(transaction=True),
+]
+
+LANGUAGES = ("bg", "uk", "ru")
+# A guard against a layout gone wrong (a table or a word forcing one word per line), not a goal.
+MAX_HEIGHT = 60_000
+# A word each language's rules use in a few sections only.
+REVOKE = {"bg": "ренонс", "uk": "ренонс", "ru": "ренонс"}
+SECTIONS_FOUND = {"bg": "Намерени раздели:", "uk": "Знайдено розділів:", "ru": "Найдено разделов:"}
+NOTHING_FOUND = {
+    "bg": "Нищо не е намерено.",
+    "uk": "Нічого не знайдено.",
+    "ru": "Ничего не найдено.",
+}
+
+
+@pytest.fixture(scope="module")
+def axe_script() -> str:
+    if not AXE.exists():
+        pytest.skip(f"axe-core is not installed ({AXE} is missing): run `npm ci`")
+    return AXE.read_text(encoding="utf-8")
+
+
+def page_size(page) -> dict:
+    return page.evaluate(
+        "() => ({width: document.documentElement.scrollWidth,"
+        " height: document.documentElement.scrollHeight})"
+    )
+
+
+@pytest.mark.parametrize("javascript", [True, False], ids=["js", "no-js"])
+def test_the_rules_fit_a_360_px_phone_in_every_language(new_context, javascript):
+    screen = Screen(new_context("phone", java_script_enabled=javascript).new_page(), "phone")
+    for language in LANGUAGES:
+        screen.goto(f"/{language}/rules/")  # checks width and 44 px tap targets
+        size = page_size(screen.page)
+        print(f"rules {language} javascript={javascript}: {size['height']} px tall")
+        assert size["width"] <= 360
+        assert size["height"] < MAX_HEIGHT
+        # The subsections are in the contents, folded.
+        folds = screen.page.locator(".toc-list details")
+        assert folds.count() >= 10
+        assert not any(folds.evaluate_all("ds => ds.map(d => d.open)"))
+
+
+@pytest.mark.parametrize("javascript", [True, False], ids=["js", "no-js"])
+def test_a_subsection_is_two_taps_away_and_the_contents_one_tap_back(new_context, javascript):
+    screen = Screen(new_context("phone", java_script_enabled=javascript).new_page(), "phone")
+    page = screen.page
+    screen.goto("/uk/rules/")
+    scoring = page.locator(".toc-list > li").filter(has=page.locator("a[href='#scoring']"))
+    screen.tap(scoring.locator("summary"))
+    link = scoring.locator("details a[href='#rounding']")
+    expect(link).to_be_visible()
+    screen.check_layout()  # the opened list's links are tap targets too
+    screen.tap(link)
+    assert page.url.endswith("#rounding")
+    expect(page.locator("#rounding")).to_be_in_viewport()
+    back = page.locator(".to-contents a")
+    expect(back).to_be_in_viewport()  # it stays on the screen wherever the reader is
+    screen.tap(back)
+    expect(page.locator("#toc-title")).to_be_in_viewport()
+
+
+def test_without_javascript_the_quick_find_is_not_shown(new_context):
+    page = new_context("phone", java_script_enabled=False).new_page()
+    page.goto("/bg/rules/")
+    expect(page.locator(".quick-find")).to_be_hidden()
+    expect(page.locator(".toc-list > li")).to_have_count(14)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_quick_find_narrows_the_contents_and_enter_goes_to_the_first_match(new_context, language):
+    screen = Screen(new_context("phone", locale=language).new_page(), "phone")
+    page = screen.page
+    screen.goto(f"/{language}/rules/")
+    box = page.locator("#quick-find")
+    expect(box).to_be_visible()
+    sections = page.locator(".toc-list > li")
+    total = sections.count()
+    box.fill(REVOKE[language])
+    shown = page.locator(".toc-list > li:not([hidden])")
+    expect(shown.first).to_be_visible()
+    found = shown.count()
+    assert 0 < found < total
+    expect(page.locator("#quick-find-status")).to_have_text(f"{SECTIONS_FOUND[language]} {found}")
+    # The irregularities chapter is found, its revoke subsection shown and unfolded.
+    chapter = shown.filter(has=page.locator("a[href='#irregularities']"))
+    expect(chapter.locator("a[href='#revoke']")).to_be_visible()
+    screen.check_layout()
+    box.fill("зззз")
+    expect(shown).to_have_count(0)
+    expect(page.locator("#quick-find-status")).to_contain_text(NOTHING_FOUND[language])
+    box.fill("")
+    expect(shown).to_have_count(total)
+    assert not any(page.locator(".toc-list details").evaluate_all("ds => ds.map(d => d.open)"))
+    box.fill(REVOKE[language])
+    box.press("Enter")
+    assert "#" in page.url
+    target = page.url.split("#")[1]
+    expect(page.locator(f"[id='{target}']")).to_be_in_viewport()
+
+
+def test_quick_find_works_offline(new_context):
+    context = new_context("phone", locale="ru")
+    page = context.new_page()
+    open_with_worker(page, "/ru/rules/")
+    context.set_offline(True)
+    page.goto("/ru/rules/")
+    page.locator("#quick-find").fill("капо")
+    expect(page.locator("#quick-find-status")).to_contain_text(SECTIONS_FOUND["ru"])
+    context.set_offline(False)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_rules_page_has_no_axe_violations_folded_opened_or_filtered(
+    new_context, axe_script, language
+):
+    page = new_context("phone", locale=language).new_page()
+    page.goto(f"/{language}/rules/")
+    found = axe_violations(page, axe_script)
+    for summary in page.locator(".toc-list summary").all()[:3]:
+        summary.tap()
+    found += axe_violations(page, axe_script)
+    page.locator("#quick-find").fill("капо")
+    found += axe_violations(page, axe_script)
+    assert not found, "\n".join(found)

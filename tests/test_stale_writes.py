@@ -1,0 +1,174 @@
+"""Every write is tied to the match as its scorer saw it: two phones acting on the same score.
+
+Each pair of actions (a new deal, a correction, deleting the last deal, all passed) is tried
+twice: one phone acts after the other has already changed the match (a stale page), and both
+act at the same moment (threads, each phone with its own connection). In both cases exactly one
+write lands; the other phone hears of the conflict and nothing of its own is written.
+"""
+
+import itertools
+import re
+import threading
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+from django.contrib import messages
+from django.contrib.messages.storage.cookie import CookieStorage
+from django.db import connections
+from django.http import HttpRequest
+from django.test import Client
+
+from calculator import engine
+from calculator.models import Deal
+from tests.calculator.conftest import create_match, deal_fields, record_deal, saved_from
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+ACTIONS = ("new deal", "correction", "delete", "all passed")
+A, HEARTS = engine.Team.A, engine.Contract.HEARTS
+PAIRS = list(itertools.product(ACTIONS, repeat=2))
+START = (87, 100, 120)  # the match's deals before the phones act: A's card points in hearts
+
+
+def played(points: int) -> dict:
+    return engine.deal_to_dict(engine.PlayedDeal(A, HEARTS, engine.CardPoints(A, points)))
+
+
+def effect(action: str, deals: list[dict], points: int) -> list[dict]:
+    """The match's deals after ``action``: what a phone expects its write to do."""
+    if action == "new deal":
+        return [*deals, played(points)]
+    if action == "correction":
+        return [deals[0], played(points), *deals[2:]]
+    if action == "delete":
+        return deals[:-1]
+    return [*deals, engine.deal_to_dict(engine.AllPassed())]
+
+
+class Phone:
+    """A scorer's phone: it opens a page, then sends the write that page makes."""
+
+    def __init__(self, match, points: int):
+        self.client, self.match, self.points = Client(), match, points
+        self.write: tuple[str, dict] | None = None
+
+    def open(self, action: str) -> None:
+        key = self.match.scorer_key
+        page = self.client.get(f"/m/{key}/").content.decode()
+        version = re.search(r'name="version" value="(\d+)"', page)[1]
+        number = int(re.search(r'name="number" value="(\d+)"', page)[1])
+        if action in ("new deal", "correction"):
+            at = number if action == "new deal" else 2
+            url = f"/m/{key}/deal/" if action == "new deal" else f"/m/{key}/deal/{at}/"
+            fields = deal_fields(at, card_points=self.points)
+            preview = self.client.post(url, {**fields, "action": "preview"})
+            self.write = url, {**fields, **saved_from(preview)}
+        elif action == "delete":
+            self.write = f"/m/{key}/deal/{number - 1}/delete/", {"version": version}
+        else:
+            self.write = f"/m/{key}/all-passed/", {"number": number, "version": version}
+
+    def send(self) -> str:
+        url, data = self.write
+        return outcome(self.client.post(url, data))
+
+
+def outcome(response) -> str:
+    """ "saved" (back to the match page, no warning), "conflict" (a warning, on the match page
+    or on the deal page shown again), or what else came back."""
+    if response.status_code == 200:
+        warned = 'class="message warning"' in response.content.decode()
+        return "conflict" if warned else "status 200"
+    if response.status_code != 302:
+        return f"status {response.status_code}"
+    request = HttpRequest()
+    morsel = response.cookies.get("messages")
+    request.COOKIES = {"messages": morsel.value} if morsel is not None else {}
+    levels = [note.level for note in CookieStorage(request)]
+    return "conflict" if messages.WARNING in levels else "saved"
+
+
+def stored(match) -> list[dict]:
+    return list(Deal.objects.filter(match=match).order_by("number").values_list("data", flat=True))
+
+
+@pytest.fixture
+def match(client):
+    match = create_match(client)
+    for number, points in enumerate(START, start=1):
+        record_deal(client, match, number, card_points=points)
+    return match
+
+
+@pytest.mark.parametrize(("first", "second"), PAIRS)
+def test_a_write_from_a_page_older_than_the_match_writes_nothing(match, first, second):
+    before = stored(match)
+    late, early = Phone(match, points=90), Phone(match, points=130)
+    late.open(second)
+    early.open(first)
+
+    assert early.send() == "saved"
+    assert late.send() == "conflict"
+    assert stored(match) == effect(first, before, 130)
+
+
+@pytest.mark.parametrize(("first", "second"), PAIRS)
+def test_two_phones_writing_at_once_land_exactly_one_write(match, first, second):
+    before = stored(match)
+    phones = [Phone(match, points=90), Phone(match, points=130)]
+    phones[0].open(first)
+    phones[1].open(second)
+    start = threading.Barrier(2, timeout=60)
+
+    def send(phone):
+        try:
+            start.wait()
+            return phone.send()
+        finally:
+            connections.close_all()
+
+    with ThreadPoolExecutor(2) as pool:
+        outcomes = list(pool.map(send, phones, timeout=120))
+
+    assert sorted(outcomes) == ["conflict", "saved"]
+    winner = outcomes.index("saved")
+    action = (first, second)[winner]
+    assert stored(match) == effect(action, before, phones[winner].points)
+
+
+def test_a_correction_of_a_deal_replaced_meanwhile_keeps_the_new_deal(client, match):
+    # The probe's case: A previews a correction of deal 3; B deletes deal 3 and records another
+    # deal 3; A's Save must not overwrite B's deal.
+    a = Phone(match, points=90)
+    url = f"/m/{match.scorer_key}/deal/3/"
+    fields = deal_fields(3, card_points=90)
+    preview = a.client.post(url, {**fields, "action": "preview"})
+    b = Phone(match, points=130)
+    b.open("delete")
+    assert b.send() == "saved"
+    b.open("new deal")
+    assert b.send() == "saved"
+
+    response = a.client.post(url, {**fields, **saved_from(preview)}, follow=True)
+
+    assert stored(match)[2] == played(130)
+    assert "променен от друг телефон" in response.content.decode()
+    assert '<span class="points">' in response.content.decode()  # the current score
+
+
+def test_a_new_deal_whose_match_changed_comes_back_to_be_checked_with_nothing_lost(match):
+    a, b = Phone(match, points=90), Phone(match, points=130)
+    a.open("new deal")
+    b.open("correction")
+    assert b.send() == "saved"
+
+    url, data = a.write
+    response = a.client.post(url, data)
+
+    html = response.content.decode()
+    assert response.status_code == 200 and 'class="message warning"' in html
+    assert 'name="card_points" value="90"' in html  # what the scorer typed, still there
+    assert stored(match) == effect("correction", [played(p) for p in START], 130)
+    again = a.client.post(url, {**data, **saved_from(response)})
+    assert outcome(again) == "saved"
+    assert stored(match)[-1] == played(90)
