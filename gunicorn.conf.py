@@ -48,3 +48,6 @@ forwarded_allow_ips = os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1,::1")
 
 accesslog = "-"
 errorlog = "-"
+# The same logs with every match key masked (paths, Referers, the recent-matches cookie): whoever
+# reads the logs must not be able to change the matches (belot_site/logs.py).
+logger_class = "belot_site.logs.GunicornLogger"

@@ -1,4 +1,5 @@
 from django.conf import settings
+from django.utils.cache import patch_cache_control
 
 # Features the site never uses, so nothing embedded or injected can ask for them. Sharing and
 # copying a match link (web-share, clipboard-write) stay allowed: the match page offers both.
@@ -61,4 +62,22 @@ class ExtraHeadersMiddleware:
         response.setdefault("Permissions-Policy", PERMISSIONS_POLICY)
         if request.path_info.startswith(PRIVATE_PREFIXES):
             response["X-Robots-Tag"] = "noindex, nofollow"
+        return response
+
+
+class NoStoreFormsMiddleware:
+    """Cache-Control: no-store on every page that carries a form with this browser's CSRF token
+    (the deal forms, the scorer's match page, the new-match form), so that no cache keeps it.
+
+    It must come after CsrfViewMiddleware in MIDDLEWARE: on the way out, that one clears the
+    flag that says a page asked for the token.
+    """
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        response = self.get_response(request)
+        if request.META.get("CSRF_COOKIE_NEEDS_UPDATE"):
+            patch_cache_control(response, no_store=True)
         return response

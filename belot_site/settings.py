@@ -7,6 +7,7 @@ served over HTTPS behind a proxy, with secure cookies and HSTS (README, "Product
 """
 
 import os
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
@@ -106,6 +107,7 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "django.contrib.staticfiles",
     "csp",
+    "axes",
     "rules",
     "calculator",
 ]
@@ -119,10 +121,14 @@ MIDDLEWARE = [
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
+    "belot_site.middleware.NoStoreFormsMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "belot_site.middleware.RememberLanguageMiddleware",
+    "belot_site.admin_login.KnownDeviceMiddleware",
+    # Last, as django-axes asks: it turns a refused login into the lockout page.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "belot_site.urls"
@@ -190,9 +196,26 @@ def _cache() -> dict:
 
 CACHES = {"default": _cache()}
 
-# The request header that carries the visitor's address behind a proxy (e.g. HTTP_X_REAL_IP or
-# HTTP_X_FORWARDED_FOR); used to slow down clients that guess match links.
-CLIENT_IP_HEADER = os.environ.get("DJANGO_CLIENT_IP_HEADER", "REMOTE_ADDR")
+# The request header in which the proxy passes the visitor's address (e.g. HTTP_X_REAL_IP or
+# HTTP_X_FORWARDED_FOR); unset, the address is REMOTE_ADDR (belot_site/clients.py). The limits on
+# wrong match links and admin logins count per address.
+CLIENT_IP_HEADER = os.environ.get("DJANGO_CLIENT_IP_HEADER", "").strip()
+
+# The admin login's throttle (belot_site/admin_login.py): after 10 wrong passwords for one
+# username from one address, that pair waits 15 minutes (each further try starts the wait
+# again); a browser where the account signed in before is never locked out.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = 10
+AXES_COOLOFF_TIME = timedelta(minutes=15)
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_CLIENT_IP_CALLABLE = "belot_site.clients.client_address"
+AXES_WHITELIST_CALLABLE = "belot_site.admin_login.known_device"
+AXES_LOCKOUT_CALLABLE = "belot_site.admin_login.locked_out"
+AXES_DISABLE_ACCESS_LOG = True  # successful logins are not kept: only failures matter here
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
@@ -237,11 +260,12 @@ WHITENOISE_MAX_AGE = 0 if DEBUG else 60 * 60
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # Errors go to stderr, which gunicorn keeps in its log; Django's default sends them nowhere
-# when DEBUG is off and no ADMINS are set.
+# when DEBUG is off and no ADMINS are set. Match keys in them are masked (belot_site/logs.py).
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"stderr": {"class": "logging.StreamHandler"}},
+    "filters": {"mask_keys": {"()": "belot_site.logs.MaskMatchKeys"}},
+    "handlers": {"stderr": {"class": "logging.StreamHandler", "filters": ["mask_keys"]}},
     "root": {"handlers": ["stderr"], "level": "WARNING"},
     "loggers": {
         "django": {

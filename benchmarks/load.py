@@ -5,6 +5,7 @@ Run from the project root:
     .venv/bin/python benchmarks/load.py --database sqlite     # or postgres
     options: --seconds 20 --solo-seconds 5 --clients 16 --deals 200 --workers 2 --profile
              --cache file|memory --no-keepalive --gunicorn=--max-requests=0
+    .venv/bin/python benchmarks/load.py --largest --database sqlite   # the largest allowed match
 
 It makes a fresh database (a temporary SQLite file, or the PostgreSQL database belot_bench on
 127.0.0.1), migrates it, collects static files into a temporary folder, seeds a match with
@@ -16,6 +17,11 @@ cache folder shared by the workers as in production. Then:
    its own match (preview, then save); latency and errors per kind;
 2. one kind at a time, for --solo-seconds each, all clients on it: the throughput of the bare
    view (benchmarks/bench_urls.py) and of each page, and each page's share of the bare view's.
+
+With --largest it measures, instead of the load, the largest allowed match (engine.MAX_DEALS
+deals, once random and once all passed): one worker serves its watch page in 3 languages on 2
+hosts, every game's page, and the scorer's page; render times and the worker's memory go to
+docs/security.md.
 
 Figures and targets go to docs/performance.md ("Load"). The server pieces (Site, Phone) are
 also what tests/test_fault.py uses.
@@ -558,8 +564,16 @@ def prepare_postgres(url: str) -> None:
         connection.execute(f'CREATE DATABASE "{name}"')
 
 
-def seed_match(env: dict[str, str], deals: int, seed: int) -> Seeded:
-    """A match with ``deals`` random deals (benchmarks/engine.py's), written straight to the
+def random_deals(count: int, seed: int) -> list:
+    """``count`` random deals, those of benchmarks/engine.py."""
+    from benchmarks.engine import random_deal
+
+    rng = random.Random(seed)
+    return [random_deal(rng) for _ in range(count)]
+
+
+def seed_match(env: dict[str, str], deals: int, seed: int, values: list | None = None) -> Seeded:
+    """A match with ``deals`` random deals (or with ``values``), written straight to the
     database through the ORM in this process, then closed."""
     os.environ.update(env)
     import django
@@ -567,11 +581,9 @@ def seed_match(env: dict[str, str], deals: int, seed: int) -> Seeded:
     django.setup()
     from django.db import connections
 
-    from benchmarks.engine import random_deal
     from calculator.models import Deal, Match
 
-    rng = random.Random(seed)
-    values = [random_deal(rng) for _ in range(deals)]
+    values = random_deals(deals, seed) if values is None else values
     match = Match.objects.create(team_a="Ние", team_b="Вие")
     engine.fold_match(match.profile, match.first_dealer, values)
     Deal.objects.bulk_create(
@@ -665,6 +677,12 @@ def main() -> None:
     )
     parser.add_argument("--profile", action="store_true", help="cProfile a match page too")
     parser.add_argument(
+        "--largest",
+        action="store_true",
+        help="instead of the load: render time and worker memory for matches of MAX_DEALS "
+        "deals (random deals; all passed), 3 languages x 2 hosts, one worker",
+    )
+    parser.add_argument(
         "--gunicorn",
         action="append",
         default=[],
@@ -689,14 +707,28 @@ def main() -> None:
         env = site_env(url, static_root=folder / "static")
         if args.cache == "file":
             env["DJANGO_CACHE_DIR"] = str(folder / "cache")
-        site = Site(env, folder / "gunicorn.log", workers=args.workers, options=args.gunicorn)
+        if args.largest:
+            env["DJANGO_ALLOWED_HOSTS"] = f"{LOOPBACK},localhost"
+        workers = 1 if args.largest else args.workers
+        site = Site(env, folder / "gunicorn.log", workers=workers, options=args.gunicorn)
         site.manage("migrate", "--noinput")
         site.manage("collectstatic", "--noinput")
-        seeded = seed_match(env, args.deals, args.seed)
-        with site:
-            site.start()
-            run_benchmark(args, site, seeded)
-        if args.profile:
+        if args.largest:
+            played = random_deals(engine.MAX_DEALS, args.seed)
+            passed = [engine.AllPassed()] * engine.MAX_DEALS
+            matches = {
+                "random deals": (seed_match(env, 0, 0, played), games_of(played)),
+                "all passed, one game": (seed_match(env, 0, 0, passed), games_of(passed)),
+            }
+            with site:
+                site.start()
+                run_largest(args, site, matches)
+        else:
+            seeded = seed_match(env, args.deals, args.seed)
+            with site:
+                site.start()
+                run_benchmark(args, site, seeded)
+        if args.profile and not args.largest:
             profile_match_page(seeded)
         errors = (folder / "gunicorn.log").read_text(errors="replace")
         tracebacks = errors.count("Traceback")
@@ -757,6 +789,101 @@ def run_benchmark(args, site: Site, seeded: Seeded) -> None:
     print(f"load average after: {load_average()}; the clients used {share:.2f} of a core")
     for failure in failures[:5]:
         print(f"  failure: {failure}")
+
+
+# The largest allowed match
+
+
+LANGUAGES = ("bg", "uk", "ru")
+
+
+def worker_pids(master: int) -> list[int]:
+    found = []
+    for entry in os.scandir("/proc"):
+        if entry.name.isdigit():
+            try:
+                stat = Path(entry.path, "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(stat[1]) == master:
+                found.append(int(entry.name))
+    return found
+
+
+def rss_mb(pid: int) -> float:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+def fetch_as(port: int, path: str, host: str, language: str) -> tuple[int, float, int]:
+    """One GET on a new connection, as a visitor of ``host`` speaking ``language``:
+    (status, milliseconds, bytes)."""
+    connection = http.client.HTTPConnection(LOOPBACK, port, timeout=120)
+    started = time.perf_counter()
+    connection.request("GET", path, headers={"Host": host, "Accept-Language": language})
+    response = connection.getresponse()
+    body = response.read()
+    elapsed = (time.perf_counter() - started) * 1000
+    connection.close()
+    return response.status, elapsed, len(body)
+
+
+def games_of(values: list, profile=engine.DEFAULT_PROFILE) -> int:
+    return engine.fold_match(profile, 0, values).game
+
+
+def run_largest(args, site: Site, matches: dict[str, tuple[Seeded, int]]) -> None:
+    """One worker serves the largest allowed match to watchers in 3 languages on 2 hosts: the
+    default page, then every game's page (?game=N); the scorer's page (never kept) alone.
+    Render times as a client sees them; the worker's resident memory after each step."""
+    hosts = [f"{LOOPBACK}:{site.port}", f"localhost:{site.port}"]
+    (worker,) = worker_pids(site.process.pid)
+    for language in LANGUAGES:  # templates compiled, translations loaded in every language
+        fetch_as(site.port, f"/{language}/rules/", hosts[0], language)
+    print(f"date {date.today()}, python {platform.python_version()}, {os.cpu_count()} cores")
+    print(f"database {args.database}, gunicorn 1 worker, {engine.MAX_DEALS} deals a match")
+    print(f"worker memory after warming up: {rss_mb(worker):.0f} MB")
+    failures = 0
+    for name, (seeded, games) in matches.items():
+        print(f"\nmatch: {name}, {games} games")
+        variants = [(host, language) for host in hosts for language in LANGUAGES]
+        watch = f"/m/{seeded.watch_key}/"
+        first, again, sizes = [], [], []
+        for host, language in variants:
+            status, ms, size = fetch_as(site.port, watch, host, language)
+            failures += status != 200
+            first.append(ms)
+            sizes.append(size)
+            again.append(fetch_as(site.port, watch, host, language)[1])
+        print(
+            f"  watch page, 3 languages x 2 hosts: rendered {min(first):.0f} to "
+            f"{max(first):.0f} ms, from the store {min(again):.1f} to {max(again):.1f} ms, "
+            f"{max(sizes) / 1024:.0f} KB; worker {rss_mb(worker):.0f} MB"
+        )
+        scorer = []
+        for _ in range(5):
+            status, ms, size = fetch_as(site.port, f"/m/{seeded.scorer_key}/", hosts[0], "bg")
+            failures += status != 200
+            scorer.append(ms)
+        print(
+            f"  scorer page (never kept): median {sorted(scorer)[2]:.0f} ms, {size / 1024:.0f} KB"
+        )
+        times, sizes = [], []
+        for game in range(1, games + 1):
+            for host, language in variants:
+                status, ms, size = fetch_as(site.port, f"{watch}?game={game}", host, language)
+                failures += status != 200
+                times.append(ms)
+                sizes.append(size)
+        median = sorted(times)[len(times) // 2]
+        print(
+            f"  every game's page ({len(times)} pages): median {median:.0f} ms, "
+            f"slowest {max(times):.0f} ms, largest {max(sizes) / 1024:.0f} KB; "
+            f"worker {rss_mb(worker):.0f} MB"
+        )
+    print(f"\nworker memory at the end: {rss_mb(worker):.0f} MB; failed requests: {failures}")
 
 
 def load_average() -> str:

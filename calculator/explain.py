@@ -750,6 +750,13 @@ def _dealer_invalid(p: Params, names: TeamNames) -> Message:
     return _("Choose the first dealer: one of the four players."), {}
 
 
+def _too_many_deals(p: Params, names: TeamNames) -> Message:
+    text = _(
+        "A match has at most %(max)s deals, and this one would have %(count)s. Start a new match."
+    )
+    return text, {"max": p["max"], "count": p["count"]}
+
+
 def _path(p: Params) -> str:
     """Where in a saved record the problem is: "declarations.A.sequences.0.top"."""
     path = p.get("path")
@@ -800,6 +807,7 @@ _PROBLEMS: dict[str, Callable[[Params, TeamNames], Message]] = {
     "hanging_invalid": _hanging_invalid,
     "target_invalid": _target_invalid,
     "dealer_invalid": _dealer_invalid,
+    "too_many_deals": _too_many_deals,
     "format_not_object": _format_not_object,
     "format_key_missing": _format_key_missing,
     "format_key_unknown": _format_key_unknown,

@@ -1,4 +1,5 @@
 import json
+import unicodedata
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
@@ -12,6 +13,33 @@ from .models import Match
 NAME_MAX = 40
 TARGET_MIN = 11
 TARGET_MAX = 9999
+
+
+def clean_name(value: str) -> str:
+    """A team or player name as the site keeps it, whether typed in the form or imported.
+
+    Invisible characters go: control characters (a line break counts as a space), format
+    characters (zero-width spaces and joiners, right-to-left marks, the byte order mark),
+    lone surrogates and unassigned code points; then the text is normalised (NFC) and its
+    spaces collapsed, so that "B", "B\u200b" and "B" + a combining mark written apart are
+    told apart only by what a reader sees.
+    """
+    kept = "".join(
+        " " if char.isspace() else char
+        for char in value
+        if char.isspace() or not unicodedata.category(char).startswith("C")
+    )
+    return " ".join(unicodedata.normalize("NFC", kept).split())
+
+
+class NameField(forms.CharField):
+    """A name, cleaned (``clean_name``) before its length is checked."""
+
+    def to_python(self, value):
+        return clean_name(super().to_python(value))
+
+
+NAME_FIELDS = ("team_a", "team_b", "player_1", "player_2", "player_3", "player_4")
 
 
 def default_team_names() -> tuple[str, str]:
@@ -90,6 +118,7 @@ class MatchForm(forms.ModelForm):
         widgets = {
             "first_dealer": forms.RadioSelect,
         }
+        field_classes = dict.fromkeys(NAME_FIELDS, NameField)
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -103,22 +132,11 @@ class MatchForm(forms.ModelForm):
             initial=0,
             widget=forms.RadioSelect,
         )
-        for name in ("team_a", "team_b", "player_1", "player_2", "player_3", "player_4"):
+        for name in NAME_FIELDS:
             self.fields[name].widget.attrs.update({"maxlength": NAME_MAX, "autocomplete": "off"})
-
-    def _clean_name(self, name: str) -> str:
-        return " ".join(self.cleaned_data.get(name, "").split())
-
-    def clean_team_a(self):
-        return self._clean_name("team_a")
-
-    def clean_team_b(self):
-        return self._clean_name("team_b")
 
     def clean(self):
         cleaned = super().clean()
-        for name in ("player_1", "player_2", "player_3", "player_4"):
-            cleaned[name] = self._clean_name(name)
         if cleaned.get("team_a") and cleaned.get("team_a") == cleaned.get("team_b"):
             self.add_error("team_b", _("The two teams need different names."))
         return cleaned
@@ -363,7 +381,12 @@ IMPORT_MAX_BYTES = 1_000_000
 
 
 class ImportForm(forms.Form):
-    """A match exported from this site (JSON, docs/deal-format.md), imported as a new match."""
+    """A match exported from this site (JSON, docs/deal-format.md), imported as a new match.
+
+    The names and settings in the file go through MatchForm, so an import meets exactly the
+    rules of a match started on the site; its deals are then checked by the engine.
+    ``cleaned_data["match"]`` is what ``services.match_import`` takes.
+    """
 
     file = forms.FileField(label=_("Match file (JSON)"))
 
@@ -381,20 +404,17 @@ class ImportForm(forms.Form):
         players = data.pop("players", None)
         try:
             profile, first_dealer, deals = engine.match_from_dict(data)
-            engine.fold_match(profile, first_dealer, deals)
         except engine.DealError as error:
             raise forms.ValidationError(self._describe(error)) from None
-        us, them = default_team_names()
-        if not isinstance(teams, dict):
-            teams = {}
-        if not (isinstance(players, list) and len(players) == 4):
-            players = ["", "", "", ""]
-        return {
-            "data": data,
-            "team_a": _name(teams.get("A")) or us,
-            "team_b": _name(teams.get("B")) or them,
-            "players": [_name(player) for player in players],
-        }
+        match_form = MatchForm(_match_form_data(profile, first_dealer, teams, players))
+        if not match_form.is_valid():
+            raise forms.ValidationError(_form_errors(match_form))
+        match = match_form.save(commit=False)
+        try:
+            engine.fold_match(match.profile, match.first_dealer, deals)
+        except engine.DealError as error:
+            raise forms.ValidationError(self._describe(error)) from None
+        return {"match": match, "deals": deals}
 
     def _describe(self, error: engine.DealError) -> list[str]:
         names = default_team_names()
@@ -411,9 +431,37 @@ class ImportForm(forms.Form):
         return cleaned
 
 
-def _name(value) -> str:
-    """A name from an imported file, as a form would take it: printable, one line, short."""
-    if not isinstance(value, str):
-        return ""
-    printable = "".join(char for char in value if char.isprintable() or char.isspace())
-    return " ".join(printable.split())[:NAME_MAX]
+def _match_form_data(profile: engine.RuleProfile, first_dealer: int, teams, players) -> dict:
+    """MatchForm's data for an imported file: its names (the default team names for missing
+    ones; a value that is no text counts as missing) and its settings."""
+    us, them = default_team_names()
+    teams = teams if isinstance(teams, dict) else {}
+    if not (isinstance(players, list) and len(players) == 4):
+        players = ["", "", "", ""]
+    data = {
+        "team_a": _text(teams.get("A")) or us,
+        "team_b": _text(teams.get("B")) or them,
+        "first_dealer": first_dealer,
+        **engine.profile_to_dict(profile),
+    }
+    for seat, player in enumerate(players, start=1):
+        data[f"player_{seat}"] = _text(player)
+    return data
+
+
+def _text(value) -> str:
+    return clean_name(value) if isinstance(value, str) else ""
+
+
+def _form_errors(form: forms.Form) -> list[str]:
+    """A form's errors as sentences for another form: "Points to win a game: ..."."""
+    found = []
+    for name, errors in form.errors.items():
+        label = form.fields[name].label if name in form.fields else None
+        for message in errors:
+            found.append(
+                _("%(field)s: %(message)s") % {"field": label, "message": message}
+                if label
+                else message
+            )
+    return found

@@ -8,6 +8,10 @@ from django.utils.translation import gettext as _
 from . import engine, explain
 from .services import MatchState
 
+# The match page shows the deals of one game: the current one, or the one asked for with
+# ?game=N. Unasked, it shows at most the last GAME_ROWS of them (a game of all-passed deals can
+# be long), so that the page of the largest allowed match stays small and quick.
+GAME_ROWS = 60
 CHART_WIDTH = 320
 CHART_HEIGHT = 120
 
@@ -56,7 +60,8 @@ def _markers(result: engine.DealResult) -> tuple[str, ...]:
     return tuple(markers)
 
 
-def history(state: MatchState) -> list[HistoryRow]:
+def history(state: MatchState, numbers: range) -> list[HistoryRow]:
+    """The rows of the deals ``numbers`` (from 1), the last one first."""
     match = state.match
     last = len(state.fold.deals)
     # One reverse() for all rows: a page of 200 deals spends its time in loops like this one.
@@ -64,7 +69,8 @@ def history(state: MatchState) -> list[HistoryRow]:
     meta = _("game %(game)s, deal %(number)s, dealt by %(dealer)s")
     dealers = [seat_name(match, seat) for seat in range(4)]
     rows = []
-    for number, played in enumerate(state.fold.deals, start=1):
+    for number in numbers:
+        played = state.fold.deals[number - 1]
         result = played.result
         contract = result.contract
         rows.append(
@@ -116,7 +122,28 @@ def chart(state: MatchState) -> dict | None:
     }
 
 
-def match_context(request, state: MatchState, *, is_scorer: bool) -> dict:
+def game_deals(state: MatchState, game: int) -> range:
+    """The numbers (from 1) of the deals of ``game``; games are runs of deals in order."""
+    numbers = [number for number, d in enumerate(state.fold.deals, start=1) if d.game == game]
+    return range(numbers[0], numbers[-1] + 1) if numbers else range(1, 1)
+
+
+def history_context(state: MatchState, asked: int | None) -> dict:
+    """Which deals the page lists: those of the game asked for (a finished one, or the current
+    one in full), else the last GAME_ROWS of the current game."""
+    game = asked if asked is not None and 1 <= asked <= state.fold.game else None
+    numbers = game_deals(state, game or state.fold.game)
+    hidden = 0 if game is not None else max(0, len(numbers) - GAME_ROWS)
+    return {
+        "rows": history(state, numbers[hidden:]),
+        "shown_game": game or state.fold.game,
+        "game_asked": game is not None,
+        "hidden_deals": hidden,
+        "game_deals": len(numbers),
+    }
+
+
+def match_context(request, state: MatchState, *, is_scorer: bool, game: int | None = None) -> dict:
     match, fold = state.match, state.fold
     winner = team_name(match, fold.winner)
     return {
@@ -124,7 +151,9 @@ def match_context(request, state: MatchState, *, is_scorer: bool) -> dict:
         "fold": fold,
         "is_scorer": is_scorer,
         "key": match.scorer_key if is_scorer else match.watch_key,
-        "rows": history(state),
+        **history_context(state, game),
+        "full": state.next_number > engine.MAX_DEALS,
+        "max_deals": engine.MAX_DEALS,
         "chart": chart(state),
         "next_number": state.next_number,
         "dealer": seat_name(match, fold.dealer),

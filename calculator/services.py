@@ -4,11 +4,13 @@ The database keeps only what the scorer entered (the engine's deal format); ever
 by folding the deals again, so an edit or a delete can never leave a stale score behind.
 """
 
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
 
 from django.db import IntegrityError, transaction
 
 from . import engine
+from .lru import BoundedStore
 from .models import Deal, Match
 
 
@@ -36,10 +38,31 @@ class MatchState:
 
 
 def match_state(match: Match) -> MatchState:
-    deals = tuple(match.deals.all())
+    """The match folded by the engine; folded once per change of the match in this process."""
+    key = (match.pk, match.version, match.updated)
+    state = _states.get(key)
+    if state is None:
+        state = _fold(match)
+        _states.put(key, state)
+    return replace(state, match=match)  # this request's own row, not another thread's
+
+
+def _fold(match: Match) -> MatchState:
+    # A match stored before there was a limit may have more deals: its first MAX_DEALS are
+    # shown, so that no page of it costs more than the largest allowed match.
+    deals = tuple(match.deals.all()[: engine.MAX_DEALS])
     inputs = tuple(engine.deal_from_dict(deal.data) for deal in deals)
     fold = engine.fold_match(match.profile, match.first_dealer, inputs)
     return MatchState(match=match, deals=deals, inputs=inputs, fold=fold)
+
+
+# The last folded matches of this process, at most 4,000 deals in all (a folded 2,000-deal
+# match takes about 8 MB). The key holds the match's version and the time of its last change,
+# which every write sets (the match page's ETag holds the time too): a changed match is folded
+# again.
+_states = BoundedStore(
+    2 * engine.MAX_DEALS, lambda _key, state: len(state.deals), largest=engine.MAX_DEALS
+)
 
 
 def _locked(match: Match) -> Match:
@@ -119,26 +142,11 @@ def deal_delete_last(*, match: Match, version: int, number: int) -> engine.Deal:
         return deleted
 
 
-def match_import(*, data, team_a: str, team_b: str, players: list[str]) -> Match:
-    """A new match from an exported match dict (without its names); engine.DealError if the
-    dict is not a valid match."""
-    profile, first_dealer, deals = engine.match_from_dict(data)
-    engine.fold_match(profile, first_dealer, deals)
+def match_import(*, match: Match, deals: Sequence[engine.Deal]) -> Match:
+    """Save ``match`` (new, unsaved, checked by ImportForm) with its ``deals``, all or nothing."""
+    engine.fold_match(match.profile, match.first_dealer, deals)
     with transaction.atomic():
-        match = Match.objects.create(
-            team_a=team_a,
-            team_b=team_b,
-            player_1=players[0],
-            player_2=players[1],
-            player_3=players[2],
-            player_4=players[3],
-            first_dealer=first_dealer,
-            target=profile.target,
-            declaration_comparison=profile.declaration_comparison.value,
-            no_trumps_capot_doubled=profile.no_trumps_capot_doubled,
-            contra_tie=profile.contra_tie.value,
-            capot_cannot_end_game=profile.capot_cannot_end_game,
-        )
+        match.save()
         Deal.objects.bulk_create(
             Deal(match=match, number=number, data=engine.deal_to_dict(deal))
             for number, deal in enumerate(deals, start=1)

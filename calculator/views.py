@@ -1,8 +1,8 @@
 import hashlib
 import io
 import json
-import threading
-from collections import OrderedDict
+import re
+import sys
 
 import segno
 from django.conf import settings
@@ -15,11 +15,12 @@ from django.utils.cache import get_conditional_response
 from django.utils.http import quote_etag
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_POST, require_safe
 
-from . import engine
+from . import engine, explain
 from .access import KEY_SHAPE, match_view
 from .forms import DealForm, ImportForm, MatchForm
+from .lru import BoundedStore
 from .models import Match
 from .presenters import match_context, preview_context
 from .services import (
@@ -92,73 +93,66 @@ def match_import_view(request):
 # The match page
 
 
-@require_GET
+@require_safe
 @match_view()
 def match_page(request, match, is_scorer):
+    game = _game_asked(request)
     # A watching phone polls this page: while nothing changed, it gets a bodiless 304.
-    etag = quote_etag(f"{match.pk}-{match.updated.timestamp()}-{int(is_scorer)}-{get_language()}")
+    version = f"{match.pk}-{match.updated.timestamp()}-{int(is_scorer)}-{get_language()}-{game}"
+    etag = quote_etag(version)
     if len(messages.get_messages(request)):
-        html = _match_html(request, match, is_scorer)
+        html = _match_html(request, match, is_scorer, game)
     else:
         unchanged = get_conditional_response(request, etag=etag)
         if unchanged is not None:
             return unchanged
-        html = _watch_html_cached(request, match, etag) if not is_scorer else None
-        html = html or _match_html(request, match, is_scorer)
+        html = _watch_html_cached(request, match, etag, game) if not is_scorer else None
+        html = html or _match_html(request, match, is_scorer, game)
     response = HttpResponse(html)
     response["ETag"] = etag
     response["Cache-Control"] = "private, no-cache"
     return _remember(response, request, match) if is_scorer else response
 
 
-def _match_html(request, match, is_scorer) -> str:
-    context = match_context(request, match_state(match), is_scorer=is_scorer)
+def _game_asked(request) -> int | None:
+    """The game whose deals the page lists in full (?game=N), if one is asked for."""
+    value = request.GET.get("game", "")
+    return int(value) if re.fullmatch(r"[0-9]{1,4}", value) else None
+
+
+def _match_html(request, match, is_scorer, game=None) -> str:
+    context = match_context(request, match_state(match), is_scorer=is_scorer, game=game)
     return render_to_string("calculator/match.html", context, request=request)
 
 
-class _PageStore:
-    """The last pages rendered in this process, by key; the oldest go first.
-
-    Kept as strings in a plain dict: Django's in-memory cache would pickle and unpickle a
-    200-deal page (100 KB) on every read, which costs as much as half a rendering.
-    """
-
-    def __init__(self, size: int):
-        self.size = size
-        self.pages: OrderedDict[str, str] = OrderedDict()
-        self.lock = threading.Lock()
-
-    def get(self, key: str) -> str | None:
-        with self.lock:
-            page = self.pages.get(key)
-            if page is not None:
-                self.pages.move_to_end(key)
-            return page
-
-    def put(self, key: str, page: str) -> None:
-        with self.lock:
-            self.pages[key] = page
-            while len(self.pages) > self.size:
-                self.pages.popitem(last=False)
+def _size(key: str, page: str) -> int:
+    """What a kept page costs in memory: both strings as Python holds them (a Cyrillic page
+    takes two bytes a character)."""
+    return sys.getsizeof(key) + sys.getsizeof(page)
 
 
-_watch_pages = _PageStore(size=64)
+# The last pages rendered in this process, as plain strings: Django's in-memory cache would
+# pickle and unpickle a 200-deal page (100 KB) on every read, as costly as half a rendering.
+WATCH_PAGES_BYTES = 16 * 1024 * 1024
+_watch_pages = BoundedStore(WATCH_PAGES_BYTES, _size, largest=WATCH_PAGES_BYTES // 4)
 
 
-def _watch_html_cached(request, match, etag) -> str:
+def _watch_html_cached(request, match, etag, game) -> str:
     """The watchers' page is the same for everyone until the match changes: its ETag says when.
 
+    Its key holds the whole address, query string included, since the page links to itself
+    (the language switch): one visitor's query string is never shown to another.
     (The scorer's page is not kept: its forms carry the scorer's own CSRF token.)
     """
-    key = f"{match.watch_key}:{etag}:{request.scheme}://{request.get_host()}"
+    key = f"{etag}:{request.scheme}://{request.get_host()}{request.get_full_path()}"
     html = _watch_pages.get(key)
     if html is None:
-        html = _match_html(request, match, is_scorer=False)
+        html = _match_html(request, match, is_scorer=False, game=game)
         _watch_pages.put(key, html)
     return html
 
 
-@require_GET
+@require_safe
 @match_view()
 def match_export_json(request, match, is_scorer):
     data = match_export(match_state(match))
@@ -167,7 +161,7 @@ def match_export_json(request, match, is_scorer):
     return response
 
 
-@require_GET
+@require_safe
 @match_view()
 def match_qr(request, match, is_scorer):
     url = request.build_absolute_uri(match.get_watch_url())
@@ -217,9 +211,26 @@ def _to_score(request, match, warning: str):
     return redirect(match.get_scorer_url())
 
 
+def _refused(request, match, error: engine.DealError):
+    """The engine refused the write (a match past MAX_DEALS deals): say why on the match page."""
+    for problem in error.problems:
+        messages.error(request, explain.problem_message(problem, (match.team_a, match.team_b)))
+    return redirect(match.get_scorer_url())
+
+
+def _full(state) -> engine.DealError | None:
+    """The error a new deal would get in a match that already has MAX_DEALS deals."""
+    if state.next_number <= engine.MAX_DEALS:
+        return None
+    params = {"count": state.next_number, "max": engine.MAX_DEALS}
+    return engine.DealError([engine.Problem("too_many_deals", "deals", params)])
+
+
 @match_view(scorer_only=True)
 def deal_new(request, match, is_scorer):
     state = match_state(match)
+    if (full := _full(state)) is not None:
+        return _refused(request, match, full)
     if request.method != "POST":
         form = _deal_form(state)
         return render(
@@ -238,6 +249,8 @@ def deal_new(request, match, is_scorer):
             return _deal_again(request, match, number)
         except DealConflict:
             return _conflict(request, match)
+        except engine.DealError as error:
+            return _refused(request, match, error)
         return redirect(match.get_scorer_url())
     return render(request, "calculator/deal.html", _deal_context(state, form, number))
 
@@ -307,6 +320,8 @@ def deal_edit(request, match, is_scorer, number):
             )
         except DealConflict:
             return _changed(request, match)
+        except engine.DealError as error:
+            return _refused(request, match, error)
         messages.success(request, _("Deal %(number)s was corrected.") % {"number": number})
         return redirect(match.get_scorer_url())
     return render(request, "calculator/deal.html", _deal_context(state, form, number))
@@ -337,6 +352,8 @@ def deal_all_passed(request, match, is_scorer):
         return _changed(request, match)
     except DealConflict:
         return _conflict(request, match)
+    except engine.DealError as error:
+        return _refused(request, match, error)
     return redirect(match.get_scorer_url())
 
 

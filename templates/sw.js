@@ -31,7 +31,8 @@ self.addEventListener("fetch", (event) => {
     event.respondWith(caches.match(request).then((hit) => hit || fetch(request)));
     return;
   }
-  if (KEPT_PAGES.test(url.pathname)) {
+  // A match page's ?game=N view is not kept: it would take the place of the page itself.
+  if (KEPT_PAGES.test(url.pathname) && !url.search) {
     event.respondWith(networkFirst(request, url.pathname));
   }
 });

@@ -21,7 +21,10 @@ PRODUCTION = {
     "DJANGO_PRODUCTION": "1",
     "DJANGO_SECRET_KEY": secrets.token_urlsafe(50),
     "DJANGO_ALLOWED_HOSTS": "belot.example",
+    "DJANGO_CLIENT_IP_HEADER": "HTTP_X_REAL_IP",
 }
+
+PRODUCTION_WITHOUT_HEADER = {k: v for k, v in PRODUCTION.items() if k != "DJANGO_CLIENT_IP_HEADER"}
 
 SETTINGS = [
     "DEBUG",
@@ -68,6 +71,25 @@ def test_check_deploy_finds_nothing_with_the_production_variables():
     assert result.returncode == 0, result.stdout + result.stderr
     assert "System check identified no issues" in result.stdout
     assert "WARNING" not in result.stdout + result.stderr
+
+
+def test_check_deploy_warns_behind_a_proxy_without_the_visitors_address_header():
+    result = manage("check", "--deploy", "--fail-level", "WARNING", **PRODUCTION_WITHOUT_HEADER)
+    assert result.returncode != 0
+    assert "calculator.W001" in result.stdout + result.stderr
+    assert "DJANGO_CLIENT_IP_HEADER" in result.stdout + result.stderr
+
+
+def test_check_deploy_is_quiet_without_a_proxy_in_front():
+    result = manage(
+        "check",
+        "--deploy",
+        "--fail-level",
+        "WARNING",
+        **PRODUCTION_WITHOUT_HEADER,
+        DJANGO_PROXY_SSL_HEADER="0",
+    )
+    assert "calculator.W001" not in result.stdout + result.stderr
 
 
 def test_production_is_https_only_with_secure_cookies():
@@ -160,13 +182,15 @@ def served(tmp_path_factory):
     }
     collected = manage("collectstatic", "--noinput", "-v", "0", **variables)
     assert collected.returncode == 0, collected.stderr
+    migrated = manage("migrate", "--noinput", "-v", "0", **variables)
+    assert migrated.returncode == 0, migrated.stderr
     log = folder / "gunicorn.log"
-    with log.open("w") as stderr:
+    with log.open("w") as stderr, (folder / "access.log").open("w") as stdout:
         server = subprocess.Popen(
             [GUNICORN, "--config", "gunicorn.conf.py", "--no-control-socket"],
             cwd=ROOT,
             env=clean_env(**variables),
-            stdout=subprocess.DEVNULL,
+            stdout=stdout,
             stderr=stderr,
         )
     base = f"http://{variables['BIND']}"
@@ -187,6 +211,29 @@ def served(tmp_path_factory):
     finally:
         server.terminate()
         server.wait(timeout=30)
+
+
+def test_no_match_key_reaches_the_logs(served):
+    """The access log (paths, Referers) and Django's "Not Found" lines carry no key."""
+    base, static = served
+    folder = static.parent
+    key, other = secrets.token_urlsafe(18), secrets.token_urlsafe(18)
+    headers = {
+        "X-Forwarded-Proto": "https",
+        "Referer": f"https://belot.example/m/{other}/deal/",
+        "X-Real-IP": "203.0.113.9",
+    }
+    for path in (f"/m/{key}/", f"/m/{key}/deal/1/", f"/language/uk/?next=/m/{key}/"):
+        status, _headers, _body = fetch(f"{base}{path}", **headers)
+        assert status in (302, 404)
+    for _attempt in range(50):  # the access log is written after the response
+        logged = (folder / "access.log").read_text() + (folder / "gunicorn.log").read_text()
+        if logged.count("/m/~") >= 4:
+            break
+        time.sleep(0.1)
+    assert "Not Found: /m/~" in logged  # Django's own warning, masked
+    assert key not in logged and other not in logged
+    assert logged.count("/m/~") >= 4, logged
 
 
 def test_gunicorn_redirects_plain_http_to_https(served):

@@ -2,8 +2,9 @@
 
 hypothesis drives the Django test client: wrong types, huge numbers, missing and repeated fields,
 other matches' keys, stale deal numbers, bytes that are not UTF-8 in bodies, paths and query
-strings, very long names, random files and JSON to the import. Each request runs in a savepoint,
-so that one server error cannot spoil the database for the next example.
+strings, very long names, random files and JSON to the import, and exports whose numbers, names
+and number of deals sit at or past every bound (out_of_range_exports). Each request runs in a
+savepoint, so that one server error cannot spoil the database for the next example.
 
 The suite runs 300 examples per test; benchmarks/fuzz.py runs thousands (through
 BELOT_FUZZ_EXAMPLES) and prints what was sent and answered (SEEN).
@@ -27,6 +28,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from calculator import engine
+from calculator.forms import MatchForm, clean_name
 from calculator.models import Deal, Match
 from tests.calculator.conftest import (
     all_passed,
@@ -403,6 +405,65 @@ def places(draw, data):
         container = value
 
 
+# Numbers at and past every bound an import meets: the form's target (11 to 9,999), the
+# database's small and big integer columns, the seats, and any integer at all.
+EDGES = [
+    *(-(2**63) - 1, -(2**63), -(2**31), -32768, -1, 0, 1, 3, 4, 10, 11, 151, 9999, 10_000),
+    *(32767, 32768, 65535, 65536, 2**31 - 1, 2**31, 2**63 - 1, 2**63, 2**64, 10**30),
+]
+edge_numbers = st.one_of(st.sampled_from(EDGES), st.integers(), st.integers(min_value=10**18))
+names = st.one_of(
+    texts,
+    st.sampled_from(["Ние", "Ние\u200b", " Ние ", "Н\u0438е", "\u202eНие", "\x00", "\ufeff"]),
+)
+
+
+@st.composite
+def out_of_range_exports(draw, export):
+    """A real match's export with its numbers, names or number of deals at or past a bound."""
+    data = json.loads(json.dumps(export))
+    for _ in range(draw(st.integers(1, 3))):
+        change = draw(st.sampled_from(["target", "dealer", "teams", "players", "deals", "deal"]))
+        if change == "target":
+            data["profile"]["target"] = draw(edge_numbers)
+        elif change == "dealer":
+            data["first_dealer"] = draw(edge_numbers)
+        elif change == "teams":
+            data["teams"] = {"A": draw(names), "B": draw(names)}
+        elif change == "players":
+            data["players"] = draw(st.lists(names, min_size=4, max_size=4))
+        elif change == "deals":
+            count = draw(st.sampled_from([engine.MAX_DEALS - 3, engine.MAX_DEALS + 1, 3000]))
+            data["deals"] += [{"kind": "all_passed"}] * (count - len(data["deals"]))
+        else:
+            deal = draw(st.sampled_from([d for d in data["deals"] if d["kind"] == "played"]))
+            where = draw(st.sampled_from(["card_points", "belots", "length"]))
+            if where == "card_points":
+                deal["card_points"]["points"] = draw(edge_numbers)
+            elif where == "belots":
+                deal["declarations"]["A"]["belots"] = draw(edge_numbers)
+            else:
+                deal["declarations"]["B"]["sequences"] = [{"length": draw(edge_numbers)}]
+    return data
+
+
+def assert_within_the_forms_bounds(match):
+    """What an accepted import stored is what the new-match form could have stored."""
+    form = MatchForm(
+        {name: getattr(match, name) for name in MatchForm.Meta.fields}
+        | {"first_dealer": str(match.first_dealer)}
+    )
+    assert form.is_valid(), form.errors
+    assert {name: form.cleaned_data[name] for name in ("team_a", "team_b", "target")} == {
+        "team_a": match.team_a,
+        "team_b": match.team_b,
+        "target": match.target,
+    }
+    assert [clean_name(player) for player in match.players] == match.players
+    assert match.deals.count() <= engine.MAX_DEALS
+    assert_whole(match)
+
+
 # The tests
 
 
@@ -462,9 +523,12 @@ def assert_whole(match):
 @FUZZ
 @given(data=st.data())
 def test_any_file_or_json_sent_to_the_import_answers_without_a_server_error(world, data):
-    kind = data.draw(st.sampled_from(["changed export", "json", "bytes", "seed", "json body"]))
+    kinds = ["changed export", "out of range", "json", "bytes", "seed", "json body"]
+    kind = data.draw(st.sampled_from(kinds))
     if kind == "changed export":
         content = json.dumps(data.draw(changed_exports(world["export"]), "export")).encode()
+    elif kind == "out of range":
+        content = json.dumps(data.draw(out_of_range_exports(world["export"]), "export")).encode()
     elif kind == "json":
         content = json.dumps(data.draw(json_values(20), "json")).encode()
     elif kind == "bytes":
@@ -485,3 +549,5 @@ def test_any_file_or_json_sent_to_the_import_answers_without_a_server_error(worl
     assert response.status_code < 500
     if not accepted(response):
         assert snapshot() == before
+    else:
+        assert_within_the_forms_bounds(Match.objects.latest("pk"))

@@ -13,7 +13,15 @@ See ``docs/engine.md`` for the API, the step codes and the error codes.
 
 from .deal import round_game_points, score_deal
 from .errors import DealError, Problem
-from .match import GameResult, Match, MatchDeal, first_player, fold_match, team_of_seat
+from .match import (
+    MAX_DEALS,
+    GameResult,
+    Match,
+    MatchDeal,
+    first_player,
+    fold_match,
+    team_of_seat,
+)
 from .model import (
     BASE_VALUES,
     CARD_TOTALS,
@@ -61,6 +69,7 @@ __all__ = [
     "CARD_TOTALS",
     "DEFAULT_PROFILE",
     "FORMAT_VERSION",
+    "MAX_DEALS",
     "NO_DECLARATIONS",
     "AllPassed",
     "Belot",

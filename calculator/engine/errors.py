@@ -27,6 +27,7 @@ value_invalid                    (the field)        value, expected
 hanging_invalid                  hanging            hanging
 target_invalid                   target             target
 dealer_invalid                   first_dealer       dealer
+too_many_deals                   deals              count, max
 format_not_object                (the path)         path
 format_key_missing               (the path)         path
 format_key_unknown               (the path)         path
@@ -67,6 +68,7 @@ CODES = (
     "hanging_invalid",
     "target_invalid",
     "dealer_invalid",
+    "too_many_deals",
     "format_not_object",
     "format_key_missing",
     "format_key_unknown",

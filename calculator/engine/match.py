@@ -23,6 +23,9 @@ from .results import ZERO, DealKind, DealResult, TeamPoints, build_frozen
 from .validate import deal_problems, is_int, profile_problems, shown
 
 SEATS = 4
+# A real match has a few hundred deals at most. A longer one is a mistake or an attack: each
+# view of a match folds all its deals, so their number bounds the work and memory of a page.
+MAX_DEALS = 2000
 
 
 def team_of_seat(seat: int) -> Team:
@@ -87,7 +90,8 @@ def fold_match(
     profile: RuleProfile = DEFAULT_PROFILE, first_dealer: int = 0, deals: Iterable[Deal] = ()
 ) -> Match:
     """Fold ``deals`` in order into games. Raises :class:`DealError` with ``deal_index`` set
-    when a deal is refused (the profile and dealer are checked first, with no index).
+    when a deal is refused (the profile, the dealer and the number of deals, at most
+    ``MAX_DEALS``, are checked first, with no index).
     """
     deals = tuple(deals)
     _validate(profile, first_dealer, deals)
@@ -120,6 +124,8 @@ def _validate(profile: RuleProfile, first_dealer: int, deals: tuple[Deal, ...]) 
     problems = profile_problems(profile)
     if not is_int(first_dealer) or not 0 <= first_dealer < SEATS:
         problems.append(Problem("dealer_invalid", "first_dealer", {"dealer": shown(first_dealer)}))
+    if len(deals) > MAX_DEALS:
+        problems.append(Problem("too_many_deals", "deals", {"count": len(deals), "max": MAX_DEALS}))
     if problems:
         raise DealError(problems)
     for index, deal in enumerate(deals):

@@ -3,6 +3,7 @@
 import pytest
 
 from calculator.engine import (
+    MAX_DEALS,
     AllPassed,
     CardPoints,
     Contract,
@@ -230,3 +231,14 @@ def test_folding_a_match_builds_no_explanation_until_one_is_read():
 
     assert all("steps" not in vars(deal.result) for deal in match.deals)
     assert match.deals[0].result.steps[0].code == "contract"
+
+
+def test_a_match_of_max_deals_folds_and_one_more_is_refused():
+    assert MAX_DEALS == 2000
+    full = fold_match(deals=[made(A, 100)] * MAX_DEALS)
+    assert len(full.deals) == MAX_DEALS
+    with pytest.raises(DealError) as refused:
+        fold_match(deals=[AllPassed()] * (MAX_DEALS + 1))
+    assert refused.value.codes == ("too_many_deals",)
+    assert refused.value.deal_index is None
+    assert dict(refused.value.problems[0].params) == {"count": MAX_DEALS + 1, "max": MAX_DEALS}

@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from calculator.engine import (
+    MAX_DEALS,
     AllPassed,
     CardPoints,
     Carre,
@@ -261,6 +262,7 @@ def emitted_problems():
         lambda: score_deal(tie),
         lambda: score_deal(AllPassed(), hanging=-1),
         lambda: fold_match(RuleProfile(target=0), 9, []),
+        lambda: fold_match(deals=[AllPassed()] * (MAX_DEALS + 1)),
         lambda: deal_from_dict({"version": 2, "kind": "x", "y": 1}),
         lambda: deal_from_dict([]),
         lambda: deal_from_dict({"version": 1}),

@@ -9,6 +9,7 @@ from django.utils.translation import override
 
 from calculator import explain
 from calculator.engine import (
+    MAX_DEALS,
     AllPassed,
     CardPoints,
     Carre,
@@ -214,6 +215,7 @@ def engine_problems():
         lambda: score_deal(AllPassed(), hanging=-1),
         lambda: score_deal(AllPassed(), RuleProfile(target=0)),
         lambda: fold_match(first_dealer=7),
+        lambda: fold_match(deals=[AllPassed()] * (MAX_DEALS + 1)),
         lambda: deal_from_dict([]),
         lambda: deal_from_dict({"version": 1}),
         lambda: deal_from_dict({"version": 1, "kind": "all_passed", "extra": 1}),

@@ -1,0 +1,104 @@
+"""The limit on wrong match links: misses are slowed, valid links never are."""
+
+import logging
+
+import pytest
+from django.core.management import call_command
+from django.core.management.base import SystemCheckError
+from django.test import Client
+
+from belot_site import clients
+from calculator.access import WINDOW, WRONG_KEYS_ALLOWED
+from tests.calculator.conftest import all_passed
+
+pytestmark = pytest.mark.django_db
+
+
+def miss_until_blocked(client, **headers):
+    for attempt in range(WRONG_KEYS_ALLOWED):
+        assert client.get(f"/m/wrong{attempt:019d}/", headers=headers).status_code == 404
+    blocked = client.get("/m/wrong-one-more-time-xx/", headers=headers)
+    assert blocked.status_code == 429
+    return blocked
+
+
+def test_the_limit_is_generous_enough_for_a_shared_address():
+    assert WRONG_KEYS_ALLOWED >= 200 and WINDOW <= 600
+
+
+def test_after_many_misses_wrong_links_get_429_without_revealing_matches(client):
+    blocked = miss_until_blocked(client)
+    assert blocked["Retry-After"] == str(WINDOW)
+    assert "Много грешни връзки към мачове" in blocked.content.decode()
+    assert Client(REMOTE_ADDR="10.1.2.3").get("/m/wrong-from-elsewhere-x/").status_code == 404
+
+
+def test_the_holder_of_a_valid_link_is_always_served(client, match):
+    """Behind the proxy every visitor shares one address: a guesser there locks nobody out."""
+    miss_until_blocked(client)
+    assert client.get(f"/m/{match.scorer_key}/").status_code == 200
+    assert client.get(f"/m/{match.watch_key}/").status_code == 200
+    assert client.head(f"/m/{match.watch_key}/").status_code == 200
+    assert all_passed(client, match, 1).status_code == 302 and match.deals.count() == 1
+    assert client.get(f"/m/{match.scorer_key}/deal/").status_code == 200
+    assert client.get(f"/m/{match.watch_key}/export.json").status_code == 200
+
+
+def test_a_watch_key_on_a_scorers_address_counts_as_a_miss(client, match):
+    miss_until_blocked(client)
+    assert client.post(f"/m/{match.watch_key}/all-passed/", {"number": 1}).status_code == 429
+    assert not match.deals.exists()
+
+
+def test_behind_a_proxy_misses_count_per_visitor_from_the_configured_header(
+    client, match, settings
+):
+    settings.CLIENT_IP_HEADER = "HTTP_X_FORWARDED_FOR"
+    # The client may send its own X-Forwarded-For: only the last address, the proxy's, counts.
+    miss_until_blocked(client, **{"x-forwarded-for": "10.0.0.1, 198.51.100.7"})
+    other = {"x-forwarded-for": "10.0.0.1, 203.0.113.9"}
+    assert client.get("/m/wrong-from-another-one/", headers=other).status_code == 404
+
+
+def test_without_a_configured_header_a_forwarded_address_is_not_trusted(client, settings):
+    settings.CLIENT_IP_HEADER = ""
+    miss_until_blocked(client, **{"x-forwarded-for": "198.51.100.7"})
+    forged = {"x-forwarded-for": "203.0.113.9"}  # same REMOTE_ADDR: still the same visitor
+    assert client.get("/m/wrong-with-forged-header/", headers=forged).status_code == 429
+
+
+def test_a_forwarded_request_without_a_configured_header_is_logged_once(
+    client, settings, monkeypatch, caplog
+):
+    settings.CLIENT_IP_HEADER = ""
+    monkeypatch.setattr(clients, "_warned", [])
+    with caplog.at_level(logging.WARNING, logger="belot_site.clients"):
+        for attempt in range(3):
+            client.get(f"/m/wrong{attempt:019d}/", headers={"x-forwarded-for": "198.51.100.7"})
+    warnings = [r for r in caplog.records if r.name == "belot_site.clients"]
+    assert len(warnings) == 1
+    assert "DJANGO_CLIENT_IP_HEADER is not set" in warnings[0].getMessage()
+
+
+def run_deploy_check():
+    call_command("check", "--deploy", "--fail-level", "WARNING", "--tag", "security")
+
+
+def test_the_deploy_check_warns_behind_a_proxy_without_the_header(settings):
+    settings.PRODUCTION = True
+    settings.SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    settings.CLIENT_IP_HEADER = ""
+    with pytest.raises(SystemCheckError, match="calculator.W001"):
+        run_deploy_check()
+
+
+@pytest.mark.parametrize(
+    ("proxy", "header"), [(("HTTP_X_FORWARDED_PROTO", "https"), "HTTP_X_REAL_IP"), (None, "")]
+)
+def test_the_deploy_check_is_quiet_with_the_header_or_without_a_proxy(settings, proxy, header):
+    settings.PRODUCTION = True
+    settings.SECURE_PROXY_SSL_HEADER = proxy
+    settings.CLIENT_IP_HEADER = header
+    from calculator.checks import client_address_behind_a_proxy
+
+    assert client_address_behind_a_proxy(None) == []
