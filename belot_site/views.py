@@ -51,6 +51,7 @@ SERVICE_WORKER_ASSETS = (
     "css/site.css",
     "js/site.js",
     "js/match.js",
+    "js/match-form.js",
     "js/deal.js",
     "js/rules.js",
     "favicon.svg",

@@ -47,6 +47,20 @@ def default_team_names() -> tuple[str, str]:
     return str(pgettext_lazy("team", "Us")), str(pgettext_lazy("team", "Them"))
 
 
+def seat_default(seat: int) -> str:
+    return _("Player %(number)s") % {"number": seat + 1}
+
+
+class SeatSelect(forms.RadioSelect):
+    """The first-dealer choice; each seat carries its "Player 1" for the page's script, which
+    names the seats as the players' names are typed."""
+
+    def create_option(self, name, value, *args, **kwargs):
+        option = super().create_option(name, value, *args, **kwargs)
+        option["attrs"]["data-seat-default"] = seat_default(int(value))
+        return option
+
+
 class MatchForm(forms.ModelForm):
     """Start a match: team names, players in seating order, the first dealer, the house rules."""
 
@@ -127,13 +141,19 @@ class MatchForm(forms.ModelForm):
         self.fields["team_b"].initial = them
         self.fields["first_dealer"] = forms.TypedChoiceField(
             label=_("Who deals first"),
-            choices=[(seat, _("Player %(number)s") % {"number": seat + 1}) for seat in range(4)],
+            choices=[(seat, self._seat_label(seat)) for seat in range(4)],
             coerce=int,
             initial=0,
-            widget=forms.RadioSelect,
+            widget=SeatSelect,
         )
         for name in NAME_FIELDS:
             self.fields[name].widget.attrs.update({"maxlength": NAME_MAX, "autocomplete": "off"})
+
+    def _seat_label(self, seat: int) -> str:
+        """A player's name once it is typed (the page's script does the same as it is typed),
+        else "Player 1"."""
+        typed = clean_name(str(self.data.get(f"player_{seat + 1}", ""))) if self.is_bound else ""
+        return typed or seat_default(seat)
 
     def clean(self):
         cleaned = super().clean()
@@ -349,6 +369,7 @@ class DealForm(forms.Form):
             "bidders": data["bidders"],
             "contract": data["contract"],
             "double": data.get("double", "none"),
+            "points_team": "A",
         }
         card_points = data.get("card_points")
         if card_points:

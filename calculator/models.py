@@ -42,6 +42,10 @@ class Match(models.Model):
     # Goes up by one with every write: a write names the version its scorer saw, and is refused
     # when the match has changed since (another phone, an older tab).
     version = models.PositiveIntegerField(default=0, editable=False)
+    # The last write, if it can be taken back: deleting the last deal ({"action": "delete",
+    # "number", "deal"}) or all passed ({"action": "all_passed", "number"}). It holds while the
+    # match stays at the version that write made ({"version"}); any other write clears it.
+    undo = models.JSONField(null=True, blank=True, editable=False)
 
     class Meta:
         verbose_name = _("match")

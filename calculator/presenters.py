@@ -6,7 +6,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from . import engine, explain
-from .services import MatchState
+from .services import MatchState, undoable
 
 # The match page shows the deals of one game: the current one, or the one asked for with
 # ?game=N. Unasked, it shows at most the last GAME_ROWS of them (a game of all-passed deals can
@@ -66,8 +66,8 @@ def history(state: MatchState, numbers: range) -> list[HistoryRow]:
     last = len(state.fold.deals)
     # One reverse() for all rows: a page of 200 deals spends its time in loops like this one.
     deals_url = reverse("calculator:deal-new", args=[match.scorer_key])
-    meta = _("game %(game)s, deal %(number)s, dealt by %(dealer)s")
-    dealers = [seat_name(match, seat) for seat in range(4)]
+    # The table is one game's: a deal is named by its number in the game, as everywhere.
+    dealers = [_("dealt by %(dealer)s") % {"dealer": seat_name(match, seat)} for seat in range(4)]
     rows = []
     for number in numbers:
         played = state.fold.deals[number - 1]
@@ -85,8 +85,7 @@ def history(state: MatchState, numbers: range) -> list[HistoryRow]:
                 if result.double is not engine.Double.NONE
                 else "",
                 markers=_markers(result),
-                meta=meta
-                % {"game": played.game, "number": played.number, "dealer": dealers[played.dealer]},
+                meta=dealers[played.dealer],
                 written=result.written,
                 edit_url=f"{deals_url}{number}/",
                 editable=result.kind is not engine.DealKind.ALL_PASSED,
@@ -150,6 +149,7 @@ def match_context(request, state: MatchState, *, is_scorer: bool, game: int | No
         "match": match,
         "fold": fold,
         "is_scorer": is_scorer,
+        "undo": undo_offer(state) if is_scorer else None,
         "key": match.scorer_key if is_scorer else match.watch_key,
         **history_context(state, game),
         "full": state.next_number > engine.MAX_DEALS,
@@ -270,19 +270,42 @@ def problems(form) -> list[str]:
     ]
 
 
+def place_of(fold: engine.Match, number: int) -> tuple[int, int]:
+    """(game, deal in that game) of deal ``number`` (from 1), or of the next deal: the one
+    number per deal that the pages show ("game 2, deal 5")."""
+    if number <= len(fold.deals):
+        played = fold.deals[number - 1]
+        return played.game, played.number
+    if fold.game_over or not fold.deals:
+        return fold.game + 1 if fold.game_over else fold.game, 1
+    return fold.game, fold.deals[-1].number + 1
+
+
+def deal_name(fold: engine.Match, number: int) -> str:
+    game, in_game = place_of(fold, number)
+    return _("Game %(game)s, deal %(deal)s") % {"game": game, "deal": in_game}
+
+
+def undo_offer(state: MatchState) -> dict | None:
+    """What the scorer can take back now, said the way the history says it."""
+    undo = undoable(state.match)
+    if undo is None:
+        return None
+    values = {"deal": deal_name(state.fold, undo["number"])}
+    if undo["action"] == "delete":
+        text = _("%(deal)s was deleted.") % values
+    else:
+        text = _("All passed recorded (%(deal)s).") % values
+    return {"text": text, "version": state.match.version}
+
+
 def preview_context(state: MatchState, form, number: int) -> dict:
     if form.is_bound:
         form.is_valid()  # before anything reads it: validation decides which top cards to ask
     match = state.match
-    place = state.fold.deals[number - 1] if number <= len(state.fold.deals) else None
-    if place is None:
-        game = state.fold.game + 1 if state.fold.game_over else state.fold.game
-        in_game = (
-            1 if state.fold.game_over or not state.fold.deals else (state.fold.deals[-1].number + 1)
-        )
-        dealer = state.fold.dealer
-    else:
-        game, in_game, dealer = place.game, place.number, place.dealer
+    game, in_game = place_of(state.fold, number)
+    known = number <= len(state.fold.deals)
+    dealer = state.fold.deals[number - 1].dealer if known else state.fold.dealer
     context = {
         "match": match,
         "form": form,

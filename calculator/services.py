@@ -78,9 +78,11 @@ def _still_at(match: Match, version: int) -> None:
         raise MatchChanged(version)
 
 
-def _touch(match: Match) -> None:
+def _touch(match: Match, undo: dict | None = None) -> None:
+    """Count a write: the match's version goes up; ``undo`` says how to take this write back."""
     match.version += 1
-    match.save(update_fields=["updated", "version"])
+    match.undo = None if undo is None else {**undo, "version": match.version}
+    match.save(update_fields=["updated", "version", "undo"])
 
 
 def _check(match: Match, deals: list[engine.Deal]) -> None:
@@ -104,7 +106,8 @@ def deal_record(*, match: Match, version: int, number: int, deal: engine.Deal) -
             _still_at(match, version)
             _check(match, [*stored, deal])
             record = Deal.objects.create(match=match, number=number, data=engine.deal_to_dict(deal))
-            _touch(match)
+            passed = isinstance(deal, engine.AllPassed)
+            _touch(match, {"action": "all_passed", "number": number} if passed else None)
             return record
     except IntegrityError as error:
         raise DealConflict(number) from error
@@ -138,8 +141,31 @@ def deal_delete_last(*, match: Match, version: int, number: int) -> engine.Deal:
         _still_at(match, version)
         deleted = engine.deal_from_dict(last.data)
         last.delete()
-        _touch(match)
+        _touch(match, {"action": "delete", "number": number, "deal": last.data})
         return deleted
+
+
+def undoable(match: Match) -> dict | None:
+    """The last write if it can still be taken back: nothing has been written since."""
+    undo = match.undo
+    return undo if undo and undo.get("version") == match.version else None
+
+
+def deal_undo(*, match: Match, version: int) -> dict:
+    """Take back the last write of the match at ``version`` (a delete or all passed); returns
+    what was taken back. DealConflict when something was written since."""
+    with transaction.atomic():
+        match = _locked(match)
+        _still_at(match, version)
+        undo = undoable(match)
+        if undo is None:
+            raise DealConflict(version)
+        if undo["action"] == "delete":
+            Deal.objects.create(match=match, number=undo["number"], data=undo["deal"])
+        else:
+            Deal.objects.filter(match=match, number=undo["number"]).delete()
+        _touch(match)
+        return undo
 
 
 def match_import(*, match: Match, deals: Sequence[engine.Deal]) -> Match:

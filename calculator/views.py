@@ -22,13 +22,14 @@ from .access import KEY_SHAPE, match_view
 from .forms import DealForm, ImportForm, MatchForm
 from .lru import BoundedStore
 from .models import Match
-from .presenters import match_context, preview_context
+from .presenters import deal_name, match_context, preview_context
 from .services import (
     DealConflict,
     MatchChanged,
     deal_delete_last,
     deal_record,
     deal_replace,
+    deal_undo,
     match_export,
     match_import,
     match_state,
@@ -310,7 +311,8 @@ def deal_edit(request, match, is_scorer, number):
     if stored["kind"] == "all_passed":
         raise Http404
     if request.method != "POST":
-        form = _deal_form(state, initial=DealForm.initial_from(stored), number=number)
+        # Bound to what is stored: the page opens on the deal's result as it is recorded now.
+        form = _deal_form(state, data=DealForm.initial_from(stored), number=number)
         return render(request, "calculator/deal.html", _deal_context(state, form, number))
     form = _deal_form(state, data=request.POST, number=number)
     if _save_as_previewed(request, form, number):
@@ -322,7 +324,8 @@ def deal_edit(request, match, is_scorer, number):
             return _changed(request, match)
         except engine.DealError as error:
             return _refused(request, match, error)
-        messages.success(request, _("Deal %(number)s was corrected.") % {"number": number})
+        corrected = _("%(deal)s was corrected.") % {"deal": deal_name(state.fold, number)}
+        messages.success(request, corrected)
         return redirect(match.get_scorer_url())
     return render(request, "calculator/deal.html", _deal_context(state, form, number))
 
@@ -334,7 +337,24 @@ def deal_delete(request, match, is_scorer, number):
         deal_delete_last(match=match, version=_posted_version(request), number=number)
     except DealConflict:
         return _changed(request, match)
-    messages.success(request, _("Deal %(number)s was deleted.") % {"number": number})
+    return redirect(match.get_scorer_url())  # which offers to undo it
+
+
+@require_POST
+@match_view(scorer_only=True)
+def deal_undo_view(request, match, is_scorer):
+    """Take back the last delete or all passed, if nothing was written since."""
+    fold = match_state(match).fold  # as the scorer saw it: it names the deal either way
+    try:
+        undone = deal_undo(match=match, version=_posted_version(request))
+    except DealConflict:
+        return _changed(request, match)
+    name = deal_name(fold, undone["number"])
+    if undone["action"] == "delete":
+        messages.success(request, _("%(deal)s is back.") % {"deal": name})
+    else:
+        again = _("All passed taken back: %(deal)s is still to be played.")
+        messages.success(request, again % {"deal": name})
     return redirect(match.get_scorer_url())
 
 

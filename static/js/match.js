@@ -45,7 +45,11 @@
         var holder = document.createElement("div");
         holder.innerHTML = html;
         var fresh = holder.querySelector("#live");
-        if (fresh && fresh.innerHTML !== live.innerHTML) live.innerHTML = fresh.innerHTML;
+        if (!fresh || fresh.innerHTML === live.innerHTML) return;
+        live.innerHTML = fresh.innerHTML;
+        Array.prototype.forEach.call(live.querySelectorAll("[data-script-only]"), function (el) {
+          el.hidden = false;
+        });
       })
       .catch(function () {});
   }, 10000);

@@ -4,6 +4,11 @@
   if ("serviceWorker" in navigator && window.isSecureContext) {
     navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch(function () {});
   }
+  // What only a script makes true ("the score updates by itself") shows once a script runs.
+  Array.prototype.forEach.call(document.querySelectorAll("[data-script-only]"), function (el) {
+    el.hidden = false;
+  });
+
   // Another language, the same place: the address's #part (a section of the rules) goes along.
   Array.prototype.forEach.call(document.querySelectorAll(".language-switcher a"), function (link) {
     link.addEventListener("click", function () {

@@ -120,7 +120,7 @@ def test_the_match_page_lists_the_current_game_and_folds_the_finished_ones(
     store(match, [MADE] * 40)  # games of 16 deals: two finished, the third at its 8th deal
     with django_assert_max_num_queries(4):
         html = client.get(f"/m/{match.watch_key}/").content.decode()
-    assert rows(html) == list(range(40, 32, -1))
+    assert rows(html) == list(range(8, 0, -1))  # numbered in their game, as everywhere
     assert html.count('href="?game=') == 2
     game_1 = client.get(f"/m/{match.watch_key}/", {"game": 1}).content.decode()
     assert rows(game_1) == list(range(16, 0, -1))
@@ -185,7 +185,7 @@ def test_a_match_is_folded_once_per_change_for_every_view_of_it(
             assert watcher.get(f"/m/{match.watch_key}/", query).status_code == 200
     assert all_passed(client, match, 41).status_code == 302
     html = Client().get(f"/m/{match.watch_key}/").content.decode()
-    assert rows(html)[0] == 41  # a change is folded again
+    assert rows(html)[0] == 9  # a change is folded again: game 3's 9th deal
 
 
 def test_folded_matches_kept_are_bounded_in_deals():
