@@ -47,9 +47,7 @@
         var fresh = holder.querySelector("#live");
         if (!fresh || fresh.innerHTML === live.innerHTML) return;
         live.innerHTML = fresh.innerHTML;
-        Array.prototype.forEach.call(live.querySelectorAll("[data-script-only]"), function (el) {
-          el.hidden = false;
-        });
+        if (window.belotScripted) window.belotScripted(live);
       })
       .catch(function () {});
   }, 10000);

@@ -1,0 +1,312 @@
+"""The scorer's screens on a 360 x 740 phone, as a table uses them (issue 10), in bg, uk and ru.
+
+Every page fits the phone's width with 40-character names and a history that shows every
+marker, with JavaScript on and off; the result of a deal stands beside Save; delete and all
+passed can be undone; nothing that needs a script shows without one.
+"""
+
+import re
+
+import pytest
+from django.utils import translation
+from django.utils.translation import gettext
+from playwright.sync_api import expect
+
+from calculator.explain import double_name
+from calculator.models import Deal
+from tests.calculator.conftest import all_passed, create_match, record_deal
+from tests.e2e.screens import Screen, translated
+from tests.e2e.test_accessibility import AXE, axe_violations
+from tests.e2e.test_scoring import DEAL_PAGE, MATCH_PAGE
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+LANGUAGES = ("bg", "uk", "ru")
+JAVASCRIPT = pytest.mark.parametrize("javascript", [True, False], ids=["js", "no-js"])
+# 40 characters each: one with spaces, one without a place to break.
+TEAM_A = "Непобедимите картоиграчи от Лозенец 1987"
+TEAM_B = "Ж" * 40
+PLAYERS = ["Мария-Антоанета Петрова-Иванова от Варна"[:40], "П" * 40, "Иван " * 8, "Ё" * 40]
+# Deals that show every marker of the history: contra, recontra, capot, inside, hanging, all
+# passed; target 51, so that a game ends and a second one starts.
+DEALS = [
+    {"card_points": 100, "double": "contra"},
+    {"bidders": "B", "points_team": "B", "card_points": 90, "double": "recontra"},
+    {"card_points": 81},  # 81 : 81, the bidders' points hang
+    None,
+    {"bidders": "B", "result": "inside"},
+    {"contract": "no_trumps", "capot": "A"},
+    {"card_points": 120, "quartes_a": 1},
+]
+
+
+@pytest.fixture
+def long_match(client_for_setup):
+    names = {f"player_{seat}": name.strip() for seat, name in enumerate(PLAYERS, start=1)}
+    match = create_match(client_for_setup, team_a=TEAM_A, team_b=TEAM_B, target="51", **names)
+    for number, fields in enumerate(DEALS, start=1):
+        if fields is None:
+            all_passed(client_for_setup, match, number)
+        else:
+            record_deal(client_for_setup, match, number, **fields)
+    return match
+
+
+def phone(new_context, language="bg", javascript=True) -> Screen:
+    context = new_context("phone", locale=language, java_script_enabled=javascript)
+    return Screen(context.new_page(), "phone")
+
+
+def marker_texts(language: str) -> set[str]:
+    with translation.override(language):
+        words = {gettext(word) for word in ("all passed", "inside", "hanging", "capot")}
+        return words | {double_name("contra"), double_name("recontra")}
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@JAVASCRIPT
+def test_every_page_fits_the_phone_with_long_names_and_every_marker(
+    new_context, long_match, language, javascript
+):
+    screen = phone(new_context, language, javascript)
+    key, watch = long_match.scorer_key, long_match.watch_key
+    screen.goto(f"/{language}/")  # the match pages open in the language last chosen
+    shown = set()
+    for path in (
+        f"/m/{key}/",
+        f"/m/{key}/?game=1",
+        f"/m/{watch}/",
+        f"/m/{watch}/?game=1",
+        f"/m/{key}/deal/",
+        f"/m/{key}/deal/7/",  # a correction, with its preview
+        f"/{language}/",  # with the recent matches
+        f"/{language}/rules/",
+        f"/{language}/match/new/",
+    ):
+        screen.goto(path)  # checks the width, and the tap targets of every control
+        shown |= set(screen.page.locator("table.history .marker").all_inner_texts())
+    assert marker_texts(language) <= shown
+    assert screen.page.evaluate("document.documentElement.lang") == language
+
+
+def start_deal(screen: Screen, match):
+    screen.goto(f"/m/{match.scorer_key}/deal/")
+    screen.choose("bidders", "A")
+    screen.choose("contract", "hearts")
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_result_stands_beside_save_and_follows_every_change(
+    new_context, client_for_setup, language
+):
+    match = create_match(client_for_setup, language)
+    screen = phone(new_context, language)
+    start_deal(screen, match)
+    screen.type_number("#id_card_points", 87)
+    bar = screen.page.locator(".form-actions #result-bar")
+    expect(bar.locator("strong")).to_have_text(["+9", "+7"])
+    expect(bar).to_be_in_viewport()
+    screen.type_number("#id_card_points", 81)  # 81 : 81, the bidders' 8 hang
+    expect(bar.locator("strong")).to_have_text(["+0", "+8"])
+    with translation.override(language):
+        hangs = translation.ngettext("%(points)s hangs", "%(points)s hang", 8) % {"points": 8}
+    expect(bar).to_contain_text(hangs)
+    expect(screen.page.locator(".form-actions button[value=save]")).to_be_in_viewport()
+
+
+def test_without_javascript_a_preview_comes_back_at_the_preview_with_the_result_beside_save(
+    new_context, client_for_setup
+):
+    match = create_match(client_for_setup)
+    screen = phone(new_context, javascript=False)
+    start_deal(screen, match)
+    screen.type_number("#id_card_points", 87)
+    screen.tap(screen.page.locator("button[value=preview]"))
+    screen.arrived(DEAL_PAGE)
+    assert screen.page.url.endswith("#preview")
+    expect(screen.page.locator("#preview h2")).to_be_in_viewport()
+    expect(screen.page.locator("#result-bar strong")).to_have_text(["+9", "+7"])
+
+
+def test_enter_in_the_card_points_previews_without_leaving_the_page(new_context, client_for_setup):
+    match = create_match(client_for_setup)
+    screen = phone(new_context)
+    start_deal(screen, match)
+    screen.page.locator("#id_card_points").fill("100")
+    screen.page.locator("#id_card_points").press("Enter")
+    expect(screen.page.locator("#result-bar strong")).to_have_text(["+10", "+6"])
+    assert screen.page.url.endswith("/deal/")
+    assert Deal.objects.count() == 0
+
+
+@JAVASCRIPT
+def test_nothing_that_needs_a_script_shows_without_one(new_context, client_for_setup, javascript):
+    match = create_match(client_for_setup)
+    screen = phone(new_context, javascript=javascript)
+    screen.goto(f"/m/{match.scorer_key}/")
+    share = screen.page.locator(".share-button")
+    (expect(share).to_be_visible if javascript else expect(share).to_be_hidden)()
+    screen.goto(f"/m/{match.watch_key}/")
+    by_itself = screen.page.locator(".watching [data-script-only]")
+    reloads = translated(
+        "bg", "You are following this match. This page reloads itself every 30 seconds."
+    )
+    watching = screen.page.locator(".watching")
+    if javascript:
+        expect(by_itself).to_be_visible()
+        expect(watching).not_to_contain_text(reloads, use_inner_text=True)
+    else:
+        expect(by_itself).to_be_hidden()
+        expect(watching).to_contain_text(reloads, use_inner_text=True)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@JAVASCRIPT
+def test_delete_and_all_passed_can_be_undone(new_context, client_for_setup, language, javascript):
+    match = create_match(client_for_setup, language)
+    record_deal(client_for_setup, match, 1, card_points=87)
+    record_deal(client_for_setup, match, 2, card_points=100)
+    screen = phone(new_context, language, javascript)
+    screen.goto(f"/m/{match.scorer_key}/")
+    rows = screen.page.locator("table.history tbody tr")
+    expect(rows).to_have_count(2)
+    undo_button = screen.page.locator("form.undo button")
+
+    screen.tap(screen.page.locator("table.history button.danger"))
+    screen.arrived(MATCH_PAGE)
+    expect(rows).to_have_count(1)
+    with translation.override(language):
+        deleted = gettext("%(deal)s was deleted.") % {
+            "deal": gettext("Game %(game)s, deal %(deal)s") % {"game": 1, "deal": 2}
+        }
+    expect(screen.page.locator("form.undo")).to_contain_text(deleted)
+    screen.tap(undo_button)
+    screen.arrived(MATCH_PAGE)
+    expect(rows).to_have_count(2)
+    expect(undo_button).to_have_count(0)
+
+    screen.tap(screen.page.locator("form[action$='/all-passed/'] button"))
+    screen.arrived(MATCH_PAGE)
+    expect(rows).to_have_count(3)
+    screen.tap(undo_button)
+    screen.arrived(MATCH_PAGE)
+    expect(rows).to_have_count(2)
+    assert list(Deal.objects.values_list("number", flat=True)) == [1, 2]
+
+
+def test_the_undo_offer_and_the_result_bar_have_no_axe_violations(new_context, client_for_setup):
+    if not AXE.exists():
+        pytest.skip(f"axe-core is not installed ({AXE} is missing): run `npm ci`")
+    axe_source = AXE.read_text(encoding="utf-8")
+    match = create_match(client_for_setup)
+    all_passed(client_for_setup, match, 1)
+    screen = phone(new_context)
+    screen.goto(f"/m/{match.scorer_key}/")
+    expect(screen.page.locator("form.undo")).to_be_visible()
+    found = axe_violations(screen.page, axe_source)
+    start_deal(screen, match)
+    screen.type_number("#id_card_points", 87)
+    expect(screen.page.locator("#result-bar strong")).to_have_text(["+9", "+7"])
+    found += axe_violations(screen.page, axe_source)
+    assert not found, "\n".join(found)
+
+
+def test_the_first_dealer_choice_names_the_players_as_they_are_typed(new_context):
+    screen = phone(new_context, "uk")
+    screen.goto("/uk/")
+    page = screen.page
+    screen.tap(page.locator("summary", has_text=translated("uk", "Players and the first dealer")))
+    page.locator("#id_player_2").fill("Оксана")
+    seat = page.locator("label.chip:has(input[name=first_dealer][value='1']) span")
+    expect(seat).to_have_text("Оксана")
+    page.locator("#id_player_2").fill("")
+    expect(seat).to_have_text(translated("uk", "Player %(number)s", number=2))
+
+
+def test_switching_language_keeps_the_place(new_context, client_for_setup):
+    match = create_match(client_for_setup)
+    screen = phone(new_context)
+    screen.goto("/bg/rules/#totals")
+    screen.tap(screen.page.locator(".language-switcher a[hreflang=ru]"))
+    expect(screen.page).to_have_url(re.compile(r"/ru/rules/#totals$"))
+    screen.goto(f"/m/{match.scorer_key}/")
+    screen.tap(screen.page.locator(".language-switcher a[hreflang=uk]"))
+    expect(screen.page).to_have_url(re.compile(rf"/m/{match.scorer_key}/$"))
+    expect(screen.page.locator("html")).to_have_attribute("lang", "uk")
+
+
+def test_declaration_boxes_are_off_in_no_trumps(new_context, client_for_setup):
+    match = create_match(client_for_setup)
+    screen = phone(new_context)
+    start_deal(screen, match)
+    boxes = screen.page.locator(".declarations input, .declarations button")
+    assert boxes.count() > 20
+    screen.choose("contract", "no_trumps")
+    for box in boxes.all():
+        expect(box).to_be_disabled()
+    screen.choose("contract", "spades")
+    for box in boxes.all():
+        expect(box).to_be_enabled()
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_contract_buttons_keep_their_label_on_one_line(new_context, client_for_setup, language):
+    match = create_match(client_for_setup, language)
+    screen = phone(new_context, language)
+    screen.goto(f"/m/{match.scorer_key}/deal/")
+    heights = screen.page.locator(".contracts .chip span").evaluate_all(
+        "spans => spans.map(s => [s.textContent, s.getBoundingClientRect().height,"
+        " parseFloat(getComputedStyle(s).lineHeight)])"
+    )
+    for text, height, line in heights:
+        assert height < 48 + line / 2, f"{text!r} wraps ({height} px)"
+
+
+def test_the_error_list_keeps_its_bullets_inside_its_border(new_context, client_for_setup):
+    match = create_match(client_for_setup)
+    screen = phone(new_context, javascript=False)
+    start_deal(screen, match)
+    screen.type_number("#id_card_points", 170)
+    screen.tap(screen.page.locator("button[value=preview]"))
+    screen.arrived(DEAL_PAGE)
+    gap = screen.page.locator("#preview ul.errors").evaluate(
+        "ul => ul.firstElementChild.getBoundingClientRect().left - ul.getBoundingClientRect().left"
+    )
+    assert gap >= 4 + 20, f"the bullet has {gap} px left of the text, the border 4"
+
+
+def test_the_russian_contents_keep_their_numbers_beside_the_text(new_context):
+    screen = phone(new_context, "ru")
+    screen.goto("/ru/rules/")
+    offsets = screen.page.locator(".toc-list > li").evaluate_all(
+        "items => items.map(li => li.querySelector('a').getBoundingClientRect().top"
+        " - li.getBoundingClientRect().top)"
+    )
+    assert offsets and max(offsets) < 12, offsets
+
+
+def test_a_typical_deal_takes_five_taps_and_two_digits(new_context, client_for_setup):
+    """Hearts, the bidders took 87: New deal, the bidders, hearts, the card points box, 8 7,
+    Save. The card points' team follows the bidders; played, no contra, no capot are the
+    defaults. (README, "Keeping the score".)"""
+    match = create_match(client_for_setup)
+    screen = phone(new_context)
+    screen.goto(f"/m/{match.scorer_key}/")
+    page, taps = screen.page, 0
+
+    def tap(locator):
+        nonlocal taps
+        screen.tap(locator)
+        taps += 1
+
+    tap(page.locator(".actions a.button"))
+    screen.arrived(DEAL_PAGE)
+    tap(page.locator("label.chip:has(input[name=bidders][value=B])"))
+    tap(page.locator("label.chip:has(input[name=contract][value=hearts])"))
+    tap(page.locator("#id_card_points"))
+    page.keyboard.type("87")
+    expect(page.locator("#result-bar strong")).to_have_text(["+7", "+9"])
+    tap(page.locator("button[value=save]"))
+    screen.arrived(MATCH_PAGE)
+    assert taps == 5
+    assert Deal.objects.get().data["card_points"] == {"team": "B", "points": 87}
