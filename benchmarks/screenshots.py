@@ -9,7 +9,8 @@ deals that leaves points hanging; Debian's Chromium (CHROMIUM) shows each page a
 CSS pixels, 2 device pixels per CSS pixel, as a phone would. Each picture is one screen, not the
 whole page: the first screen is what a phone shows first and keeps the files small. The deal
 page is filled in (the bidders take the hanging points) and shot twice once the live preview
-has come back from the server: its top, and scrolled to the preview.
+has come back from the server: its top (with the result beside Save), and scrolled to the
+preview. Then the match's deals, and the offer to undo the last one after deleting it.
 """
 
 from __future__ import annotations
@@ -85,6 +86,14 @@ def take_all(page: Page, base: str, scorer_key: str) -> list[Path]:
     shots.append(shoot(page, "deal"))
     scroll_to(page, "#preview")
     shots.append(shoot(page, "deal-preview"))
+    # The match's deals, then the last one deleted: the offer to undo it.
+    page.goto(f"{base}/m/{scorer_key}/", wait_until="networkidle")
+    scroll_to(page, "#history-title")
+    shots.append(shoot(page, "match-history"))
+    page.locator("table.history button.danger").click()
+    page.wait_for_load_state("networkidle")
+    page.locator("form.undo").wait_for()
+    shots.append(shoot(page, "undo"))
     return shots
 
 

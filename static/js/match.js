@@ -47,7 +47,6 @@
         var fresh = holder.querySelector("#live");
         if (!fresh || fresh.innerHTML === live.innerHTML) return;
         live.innerHTML = fresh.innerHTML;
-        if (window.belotScripted) window.belotScripted(live);
       })
       .catch(function () {});
   }, 10000);

@@ -1,6 +1,7 @@
 // Rules page: a quick find that narrows the contents to the sections and subsections that
 // mention every word typed. It only filters the list of contents; the rules themselves stay as
-// they are. Without JavaScript the box stays hidden and the full contents list is all there is.
+// they are. Without JavaScript the box is not shown (site.css: .script-only) and the full
+// contents list is all there is.
 (function () {
   "use strict";
   var box = document.querySelector(".quick-find");
@@ -90,7 +91,6 @@
     link.click();
   }
 
-  box.hidden = false;
   input.addEventListener("input", filter);
   input.addEventListener("keydown", goToFirst);
   if (input.value) filter(); // a value the browser restored on going back

@@ -4,18 +4,6 @@
   if ("serviceWorker" in navigator && window.isSecureContext) {
     navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch(function () {});
   }
-  // What only a script makes true ("the score updates by itself") shows once a script runs,
-  // and what is true only without one goes.
-  window.belotScripted = function (root) {
-    Array.prototype.forEach.call(root.querySelectorAll("[data-script-only]"), function (el) {
-      el.hidden = false;
-    });
-    Array.prototype.forEach.call(root.querySelectorAll("[data-script-hides]"), function (el) {
-      el.hidden = true;
-    });
-  };
-  window.belotScripted(document);
-
   // Another language, the same place: the address's #part (a section of the rules) goes along.
   Array.prototype.forEach.call(document.querySelectorAll(".language-switcher a"), function (link) {
     link.addEventListener("click", function () {

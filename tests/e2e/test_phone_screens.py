@@ -147,7 +147,7 @@ def test_nothing_that_needs_a_script_shows_without_one(new_context, client_for_s
     share = screen.page.locator(".share-button")
     (expect(share).to_be_visible if javascript else expect(share).to_be_hidden)()
     screen.goto(f"/m/{match.watch_key}/")
-    by_itself = screen.page.locator(".watching [data-script-only]")
+    by_itself = screen.page.locator(".watching .script-only")
     reloads = translated(
         "bg", "You are following this match. This page reloads itself every 30 seconds."
     )

@@ -198,7 +198,7 @@ def test_the_contents_list_every_subsection_folded_without_javascript(client, la
 
 def test_the_quick_find_waits_for_its_script_and_the_script_is_kept_offline(client):
     html = page_html(client, "bg")
-    assert '<div class="quick-find" role="search" hidden' in html
+    assert '<div class="quick-find script-only" role="search"' in html
     assert re.search(r'<script src="/static/js/rules[^"]*\.js" defer></script>', html)
     assert "<script>" not in html  # no inline script: the CSP forbids them
     assert "js/rules" in client.get("/sw.js").content.decode()
@@ -228,3 +228,11 @@ def test_the_new_chapters_reach_a_database_seeded_before_them():
     assert slugs.index("worked-deal") == slugs.index("scoring") + 1
     assert "irregularities" in slugs and "score-sheet" in slugs
     assert Section.objects.get(slug="scoring").title_bg == "Точкуване (редакция)"
+
+
+def test_the_rules_page_is_sent_compressed_to_a_browser_that_takes_gzip(client):
+    plain = client.get("/bg/rules/")
+    packed = client.get("/bg/rules/", HTTP_ACCEPT_ENCODING="gzip")
+    assert packed["Content-Encoding"] == "gzip"
+    assert len(packed.content) * 3 < len(plain.content)
+    assert "Accept-Encoding" in packed["Vary"]
