@@ -279,6 +279,12 @@ class DealForm(forms.Form):
             "belots": self[f"belots_{team}"],
         }
 
+    @property
+    def unasked_tops(self) -> set[str]:
+        """The top-card fields the page keeps hidden now."""
+        tops = [f"{kind}_top_{team}" for kind, _length in SEQUENCE_KINDS for team in TEAMS]
+        return {name for name in tops if not self._asks(name)}
+
     def _asks(self, name: str) -> bool:
         return name in self.top_needed or bool(self.data.get(name) or self.initial.get(name))
 

@@ -48,9 +48,10 @@
     return pending;
   }
 
-  // The answer is the whole form as the server sees it: the preview, the result beside Save and
-  // the errors are taken over as they are; a field the engine asks for (a top card) shows up,
-  // one no longer needed goes, without touching what the scorer is typing.
+  // The answer holds the live parts of the page as the server sees the deal: the preview, the
+  // result beside Save and each field's errors are taken over as they are; a field the engine
+  // asks for (a top card) shows up, one no longer needed goes, and a field is marked invalid or
+  // not, without touching what the scorer is typing.
   function update(fresh) {
     Array.prototype.forEach.call(fresh.querySelectorAll("[data-live][id]"), function (part) {
       var old = document.getElementById(part.id);
@@ -59,7 +60,7 @@
         old.replaceWith(document.importNode(part, true));
       } else {
         old.hidden = part.hidden;
-        old.className = part.className;
+        old.classList.toggle("invalid", part.classList.contains("invalid"));
       }
     });
   }

@@ -168,10 +168,10 @@ def test_a_deal_can_be_entered_and_saved_with_the_keyboard_alone(new_context, cl
     page.keyboard.press("Enter")
     expect(page.locator("#id_belots_b")).to_have_value("1")
 
-    deal = engine.PlayedDeal(
+    deal = engine.PlayedDeal(  # the card points' team followed the bidders
         engine.Team.B,
         engine.Contract.CLUBS,
-        engine.CardPoints(engine.Team.A, 62),
+        engine.CardPoints(engine.Team.B, 62),
         declarations_b=engine.TeamDeclarations(belots=1),
     )
     expected = engine.fold_match(engine.DEFAULT_PROFILE, 0, [deal]).deals[-1]

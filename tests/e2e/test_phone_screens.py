@@ -128,9 +128,12 @@ def test_without_javascript_a_preview_comes_back_at_the_preview_with_the_result_
     expect(screen.page.locator("#result-bar strong")).to_have_text(["+9", "+7"])
 
 
-def test_enter_in_the_card_points_previews_without_leaving_the_page(new_context, client_for_setup):
-    match = create_match(client_for_setup)
-    screen = phone(new_context)
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_enter_in_the_card_points_previews_without_leaving_the_page(
+    new_context, client_for_setup, language
+):
+    match = create_match(client_for_setup, language)
+    screen = phone(new_context, language)
     start_deal(screen, match)
     screen.page.locator("#id_card_points").fill("100")
     screen.page.locator("#id_card_points").press("Enter")
@@ -139,17 +142,20 @@ def test_enter_in_the_card_points_previews_without_leaving_the_page(new_context,
     assert Deal.objects.count() == 0
 
 
+@pytest.mark.parametrize("language", LANGUAGES)
 @JAVASCRIPT
-def test_nothing_that_needs_a_script_shows_without_one(new_context, client_for_setup, javascript):
-    match = create_match(client_for_setup)
-    screen = phone(new_context, javascript=javascript)
+def test_nothing_that_needs_a_script_shows_without_one(
+    new_context, client_for_setup, language, javascript
+):
+    match = create_match(client_for_setup, language)
+    screen = phone(new_context, language, javascript)
     screen.goto(f"/m/{match.scorer_key}/")
     share = screen.page.locator(".share-button")
     (expect(share).to_be_visible if javascript else expect(share).to_be_hidden)()
     screen.goto(f"/m/{match.watch_key}/")
     by_itself = screen.page.locator(".watching .script-only")
     reloads = translated(
-        "bg", "You are following this match. This page reloads itself every 30 seconds."
+        language, "You are following this match. This page reloads itself every 30 seconds."
     )
     watching = screen.page.locator(".watching")
     if javascript:
@@ -211,33 +217,37 @@ def test_the_undo_offer_and_the_result_bar_have_no_axe_violations(new_context, c
     assert not found, "\n".join(found)
 
 
-def test_the_first_dealer_choice_names_the_players_as_they_are_typed(new_context):
-    screen = phone(new_context, "uk")
-    screen.goto("/uk/")
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_first_dealer_choice_names_the_players_as_they_are_typed(new_context, language):
+    screen = phone(new_context, language)
+    screen.goto(f"/{language}/")
     page = screen.page
-    screen.tap(page.locator("summary", has_text=translated("uk", "Players and the first dealer")))
+    players = translated(language, "Players and the first dealer")
+    screen.tap(page.locator("summary", has_text=players))
     page.locator("#id_player_2").fill("Оксана")
     seat = page.locator("label.chip:has(input[name=first_dealer][value='1']) span")
     expect(seat).to_have_text("Оксана")
     page.locator("#id_player_2").fill("")
-    expect(seat).to_have_text(translated("uk", "Player %(number)s", number=2))
+    expect(seat).to_have_text(translated(language, "Player %(number)s", number=2))
 
 
-def test_switching_language_keeps_the_place(new_context, client_for_setup):
-    match = create_match(client_for_setup)
-    screen = phone(new_context)
-    screen.goto("/bg/rules/#totals")
-    screen.tap(screen.page.locator(".language-switcher a[hreflang=ru]"))
-    expect(screen.page).to_have_url(re.compile(r"/ru/rules/#totals$"))
+@pytest.mark.parametrize(("language", "other"), [("bg", "ru"), ("ru", "uk"), ("uk", "bg")])
+def test_switching_language_keeps_the_place(new_context, client_for_setup, language, other):
+    match = create_match(client_for_setup, language)
+    screen = phone(new_context, language)
+    screen.goto(f"/{language}/rules/#totals")
+    screen.tap(screen.page.locator(f".language-switcher a[hreflang={other}]"))
+    expect(screen.page).to_have_url(re.compile(rf"/{other}/rules/#totals$"))
     screen.goto(f"/m/{match.scorer_key}/")
-    screen.tap(screen.page.locator(".language-switcher a[hreflang=uk]"))
+    screen.tap(screen.page.locator(f".language-switcher a[hreflang={language}]"))
     expect(screen.page).to_have_url(re.compile(rf"/m/{match.scorer_key}/$"))
-    expect(screen.page.locator("html")).to_have_attribute("lang", "uk")
+    expect(screen.page.locator("html")).to_have_attribute("lang", language)
 
 
-def test_declaration_boxes_are_off_in_no_trumps(new_context, client_for_setup):
-    match = create_match(client_for_setup)
-    screen = phone(new_context)
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_declaration_boxes_are_off_in_no_trumps(new_context, client_for_setup, language):
+    match = create_match(client_for_setup, language)
+    screen = phone(new_context, language)
     start_deal(screen, match)
     boxes = screen.page.locator(".declarations input, .declarations button")
     assert boxes.count() > 20
@@ -262,9 +272,12 @@ def test_contract_buttons_keep_their_label_on_one_line(new_context, client_for_s
         assert height < 48 + line / 2, f"{text!r} wraps ({height} px)"
 
 
-def test_the_error_list_keeps_its_bullets_inside_its_border(new_context, client_for_setup):
-    match = create_match(client_for_setup)
-    screen = phone(new_context, javascript=False)
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_error_list_keeps_its_bullets_inside_its_border(
+    new_context, client_for_setup, language
+):
+    match = create_match(client_for_setup, language)
+    screen = phone(new_context, language, javascript=False)
     start_deal(screen, match)
     screen.type_number("#id_card_points", 170)
     screen.tap(screen.page.locator("button[value=preview]"))

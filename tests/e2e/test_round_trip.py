@@ -46,11 +46,12 @@ def test_a_sample_of_random_deals_is_saved_as_the_engine_scores_it(
     assert engine.deal_from_dict(Deal.objects.get(match=match).data) == entered_deal(deal, tops)
 
 
+@pytest.mark.parametrize("language", ["bg", "uk", "ru"])
 def test_the_top_card_asked_for_appears_in_place_and_its_error_clears(
-    new_context, client_for_setup
+    new_context, client_for_setup, language
 ):
-    match = create_match(client_for_setup)
-    screen = Screen(new_context("phone").new_page(), "phone")
+    match = create_match(client_for_setup, language)
+    screen = Screen(new_context("phone", locale=language).new_page(), "phone")
     screen.goto(f"/m/{match.scorer_key}/deal/")
     page = screen.page
     screen.choose("bidders", "A")
@@ -70,7 +71,7 @@ def test_the_top_card_asked_for_appears_in_place_and_its_error_clears(
 
     # Saved before the answer (a full reload): the errors stand under the fields, then go as
     # soon as the answer makes the deal whole. (Another phone: this one keeps a draft.)
-    screen = Screen(new_context("phone").new_page(), "phone")
+    screen = Screen(new_context("phone", locale=language).new_page(), "phone")
     page = screen.page
     top_a = page.locator("#wrap-terce_top_a")
     screen.goto(f"/m/{match.scorer_key}/deal/")
