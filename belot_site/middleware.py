@@ -1,5 +1,5 @@
 from django.conf import settings
-from django.utils.cache import patch_cache_control
+from django.utils.cache import patch_cache_control, patch_vary_headers
 
 # Features the site never uses, so nothing embedded or injected can ask for them. Sharing and
 # copying a match link (web-share, clipboard-write) stay allowed: the match page offers both.
@@ -52,7 +52,8 @@ class RememberLanguageMiddleware:
 
 
 class ExtraHeadersMiddleware:
-    """The headers Django has no setting for: Permissions-Policy, and X-Robots-Tag on matches."""
+    """The headers Django has no setting for: Permissions-Policy, X-Robots-Tag on matches, and
+    Vary: Cookie on pages, whose colours follow the theme cookie (belot_site/theme.py)."""
 
     def __init__(self, get_response):
         self.get_response = get_response
@@ -60,6 +61,8 @@ class ExtraHeadersMiddleware:
     def __call__(self, request):
         response = self.get_response(request)
         response.setdefault("Permissions-Policy", PERMISSIONS_POLICY)
+        if response.get("Content-Type", "").startswith("text/html"):
+            patch_vary_headers(response, ("Cookie",))
         if request.path_info.startswith(PRIVATE_PREFIXES):
             response["X-Robots-Tag"] = "noindex, nofollow"
         return response

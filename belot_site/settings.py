@@ -145,6 +145,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "belot_site.context_processors.languages",
+                "belot_site.theme.theme",
             ],
         },
     },

@@ -13,11 +13,13 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("i18n/", include("django.conf.urls.i18n")),
     path("language/<str:code>/", views.language_switch, name="language-switch"),
+    path("theme/<str:name>/", views.theme_switch, name="theme-switch"),
     path("", include("calculator.urls")),
 ]
 
 urlpatterns += i18n_patterns(
     path("", calculator_views.home, name="home"),
+    path("manifest.webmanifest", views.web_manifest, name="manifest"),
     path("rules/", include("rules.urls")),
     path("match/new/", calculator_views.match_new, name="match-new"),
     path("match/import/", calculator_views.match_import_view, name="match-import"),

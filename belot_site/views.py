@@ -4,14 +4,17 @@ from pathlib import Path
 
 from django.conf import settings
 from django.contrib.staticfiles import finders
-from django.http import Http404, HttpResponse, HttpResponseRedirect
+from django.http import Http404, HttpResponse, HttpResponseRedirect, JsonResponse
 from django.shortcuts import redirect, render
 from django.templatetags.static import static
+from django.urls import reverse
 from django.utils import translation
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext as _
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_safe
 
+from . import theme
 from .middleware import set_language_cookie
 
 
@@ -22,16 +25,31 @@ def language_redirect(request):
         return redirect("home")
 
 
-def language_switch(request, code):
-    """Switch the language of a page whose address has no language in it (a match link)."""
-    if code not in dict(settings.LANGUAGES):
-        raise Http404
+def _back(request, fallback: str) -> HttpResponseRedirect:
+    """A redirect to ?next= if it is a page of this site, else to ``fallback`` (no open
+    redirect: another host, a scheme or a protocol-relative //host never passes)."""
     target = request.GET.get("next", "")
     local = target.startswith("/") and url_has_allowed_host_and_scheme(
         target, allowed_hosts={request.get_host()}
     )
-    response = HttpResponseRedirect(target if local else f"/{code}/")
+    return HttpResponseRedirect(target if local else fallback)
+
+
+def language_switch(request, code):
+    """Switch the language of a page whose address has no language in it (a match link)."""
+    if code not in dict(settings.LANGUAGES):
+        raise Http404
+    response = _back(request, f"/{code}/")
     set_language_cookie(response, code)
+    return response
+
+
+def theme_switch(request, name):
+    """Remember a theme, or forget it ("auto"), and go back to the page the link was on."""
+    if name not in theme.NAMES:
+        raise Http404
+    response = _back(request, reverse("home"))
+    theme.set_theme_cookie(response, theme.NAMES[name])
     return response
 
 
@@ -54,6 +72,8 @@ SERVICE_WORKER_ASSETS = (
     "js/match-form.js",
     "js/deal.js",
     "js/rules.js",
+    "js/wake-lock.js",
+    "css/dark.css",
     "favicon.svg",
 )
 
@@ -76,3 +96,48 @@ def service_worker(request):
     response["Cache-Control"] = "no-cache"
     response["Service-Worker-Allowed"] = "/"
     return response
+
+
+# The felt of the header (the phone's status bar beside it) and the paper behind the first paint.
+THEME_COLOR = "#14532d"
+BACKGROUND_COLOR = "#fafaf9"
+ICONS = (
+    ("icons/icon-192.png", "192x192", "any"),
+    ("icons/icon-512.png", "512x512", "any"),
+    ("icons/maskable-192.png", "192x192", "maskable"),
+    ("icons/maskable-512.png", "512x512", "maskable"),
+)
+
+
+@require_safe
+@cache_control(public=True, max_age=60 * 60)
+def web_manifest(request):
+    """The web app manifest, in the language of its address (/bg/manifest.webmanifest).
+
+    Installed from any page, the app opens on the home page in that language, where the
+    recent matches are; one `id` for all three, so a phone installs it once.
+    """
+    data = {
+        "id": "/",
+        "name": _("Belot: rules and score"),
+        "short_name": _("Belot"),
+        "description": _("The rules of Bulgarian belot and a score calculator for the card table."),
+        "lang": translation.get_language(),
+        "dir": "ltr",
+        "start_url": reverse("home"),
+        "scope": "/",
+        "display": "standalone",
+        "background_color": BACKGROUND_COLOR,
+        "theme_color": THEME_COLOR,
+        "categories": ["games"],
+        "icons": [
+            {"src": static(name), "sizes": sizes, "type": "image/png", "purpose": purpose}
+            for name, sizes, purpose in ICONS
+        ],
+        "shortcuts": [{"name": _("Rules"), "url": reverse("rules:index")}],
+    }
+    return JsonResponse(
+        data,
+        content_type="application/manifest+json",
+        json_dumps_params={"ensure_ascii": False, "indent": 1},
+    )

@@ -166,6 +166,32 @@ def match_context(request, state: MatchState, *, is_scorer: bool, game: int | No
     }
 
 
+def sheet_context(request, state: MatchState) -> dict:
+    """The paper score sheet: every game's deals in the order they were played, each finished
+    game's winner, and the watch link as text. No scoring happens here."""
+    match, fold = state.match, state.fold
+    games = []
+    for number in range(1, fold.game + 1):
+        numbers = game_deals(state, number)
+        finished = fold.games[number - 1] if number <= len(fold.games) else None
+        games.append(
+            {
+                "number": number,
+                "rows": history(state, numbers)[::-1],
+                "winner": team_name(match, finished.winner) if finished else "",
+                "margin": abs(finished.totals.a - finished.totals.b) if finished else 0,
+            }
+        )
+    if games and not games[-1]["rows"]:
+        games.pop()  # the next game, not started yet
+    return {
+        "match": match,
+        "fold": fold,
+        "games": games,
+        "watch_url": request.build_absolute_uri(match.get_watch_url()),
+    }
+
+
 def _fold_with(state: MatchState, number: int, deal: engine.Deal) -> engine.Match | None:
     """The match with ``deal`` in its place (a new last deal, or a correction), folded by the
     engine; ``None`` if the engine refuses the match so."""

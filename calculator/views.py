@@ -17,12 +17,14 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
+from belot_site.theme import theme_of
+
 from . import engine, explain
 from .access import KEY_SHAPE, match_view
 from .forms import DealForm, ImportForm, MatchForm
 from .lru import BoundedStore
 from .models import Match
-from .presenters import deal_name, match_context, preview_context
+from .presenters import deal_name, match_context, preview_context, sheet_context
 from .services import (
     DealConflict,
     MatchChanged,
@@ -99,7 +101,10 @@ def match_import_view(request):
 def match_page(request, match, is_scorer):
     game = _game_asked(request)
     # A watching phone polls this page: while nothing changed, it gets a bodiless 304.
-    version = f"{match.pk}-{match.updated.timestamp()}-{int(is_scorer)}-{get_language()}-{game}"
+    version = (
+        f"{match.pk}-{match.updated.timestamp()}-{int(is_scorer)}-{get_language()}-{game}"
+        f"-{theme_of(request)}"
+    )
     etag = quote_etag(version)
     if len(messages.get_messages(request)):
         html = _match_html(request, match, is_scorer, game)
@@ -151,6 +156,19 @@ def _watch_html_cached(request, match, etag, game) -> str:
         html = _match_html(request, match, is_scorer=False, game=game)
         _watch_pages.put(key, html)
     return html
+
+
+@require_safe
+@match_view()
+def match_sheet(request, match, is_scorer):
+    """The score sheet to print. Always at the watch link's address: a browser prints the
+    page's address on the paper, and the scorer's key must not end up there."""
+    if is_scorer:
+        return redirect("calculator:sheet", match.watch_key)
+    context = sheet_context(request, match_state(match))
+    response = render(request, "calculator/sheet.html", context)
+    response["Cache-Control"] = "private, no-cache"
+    return response
 
 
 @require_safe

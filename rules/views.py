@@ -7,13 +7,15 @@ from django.template.loader import render_to_string
 from django.utils.translation import get_language, ngettext
 from django.views.decorators.gzip import gzip_page
 
+from belot_site.theme import theme_of
+
 from .models import Section
 
 WORDS_PER_MINUTE = 180
 SUBSECTION = re.compile(r'<h3 id="(?P<id>[^"]+)">(?P<title>.*?)</h3>', re.DOTALL)
 TAG = re.compile(r"<[^>]+>")
 
-# The rendered page is kept per language and site address (the hreflang links are absolute),
+# The rendered page is kept per language, theme and site address (the hreflang links are absolute),
 # under a generation that changes whenever a section does (rules/signals.py). The time limit
 # bounds how long a gunicorn worker with its own in-memory cache can show an older text.
 PAGE_SECONDS = 60
@@ -50,7 +52,7 @@ def _page_key(request) -> str | None:
         return None
     generation = cache.get_or_set(GENERATION_KEY, lambda: uuid4().hex, None)
     origin = f"{request.scheme}://{request.get_host()}"
-    return f"rules:page:{generation}:{get_language()}:{origin}"
+    return f"rules:page:{generation}:{get_language()}:{theme_of(request)}:{origin}"
 
 
 def subsections(body: str) -> list[dict]:

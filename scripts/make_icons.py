@@ -46,7 +46,8 @@ def svg(*, maskable: bool) -> str:
         f'<path d="{HEART}" fill="#f87171" transform="translate(46 42) scale(0.52)"/>'
         "</g>"
     )
-    return f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100">{background}{suits}</svg>'
+    head = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100">'
+    return f"{head}{background}{suits}</svg>"
 
 
 def render(page, *, size: int, maskable: bool) -> Path:

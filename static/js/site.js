@@ -11,6 +11,11 @@
     });
   });
 
+  // The score sheet's Print button (a button only a script can make work, so shown only then).
+  Array.prototype.forEach.call(document.querySelectorAll("[data-print]"), function (button) {
+    button.addEventListener("click", function () { window.print(); });
+  });
+
   var note = document.getElementById("offline-note");
   if (!note) return;
   var formatted = false;

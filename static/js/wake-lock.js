@@ -1,0 +1,20 @@
+// The scorer's pages: the screen stays on while the match is open on the table (Screen Wake
+// Lock API). The browser lets the lock go when the page is hidden (another app, the screen
+// turned off by hand), so it is asked for again each time the page is shown. Where the API is
+// missing or refuses (no secure context, battery saver), nothing happens and nothing is said.
+(function () {
+  "use strict";
+  if (!("wakeLock" in navigator)) return;
+  var held = null;
+  var asking = false;
+  function acquire() {
+    if (held || asking || document.visibilityState !== "visible") return;
+    asking = true;
+    navigator.wakeLock.request("screen").then(function (sentinel) {
+      held = sentinel;
+      sentinel.addEventListener("release", function () { held = null; });
+    }).catch(function () {}).then(function () { asking = false; });
+  }
+  document.addEventListener("visibilitychange", acquire);
+  acquire();
+})();
