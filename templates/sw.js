@@ -6,7 +6,9 @@ const VERSION = "{{ version }}";
 const STATIC_CACHE = "static-" + VERSION;
 const PAGE_CACHE = "pages-v1";
 const ASSETS = [{% for asset in assets %}"{{ asset }}"{% if not forloop.last %}, {% endif %}{% endfor %}];
-const KEPT_PAGES = /^\/(bg|uk|ru)\/rules\/$|^\/m\/[A-Za-z0-9_-]+\/$/;
+// The home page too: the installed app opens there (the manifest's start_url), offline as well,
+// with the recent matches, whose pages were kept when they were last open.
+const KEPT_PAGES = /^\/(bg|uk|ru)\/(rules\/)?$|^\/m\/[A-Za-z0-9_-]+\/$/;
 
 self.addEventListener("install", (event) => {
   event.waitUntil(caches.open(STATIC_CACHE).then((cache) => cache.addAll(ASSETS)));

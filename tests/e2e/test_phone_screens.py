@@ -77,6 +77,7 @@ def test_every_page_fits_the_phone_with_long_names_and_every_marker(
         f"/m/{key}/?game=1",
         f"/m/{watch}/",
         f"/m/{watch}/?game=1",
+        f"/m/{watch}/sheet/",  # the score sheet, every game
         f"/m/{key}/deal/",
         f"/m/{key}/deal/7/",  # a correction, with its preview
         f"/{language}/",  # with the recent matches
