@@ -7,6 +7,8 @@
 #   benchmarks/lighthouse.sh                 # the rules page (bg) and a match page
 #   benchmarks/lighthouse.sh rules match home deal rules-uk rules-ru watch
 #   RUNS=5 DEALS=200 benchmarks/lighthouse.sh match
+#   THEME=dark benchmarks/lighthouse.sh home rules match    # the dark theme (its cookie)
+#   LIGHTHOUSE_PORT=18310 benchmarks/lighthouse.sh          # a given port, not a free one
 #
 # Each page is measured RUNS times (default 3): the performance score moves by a few points
 # from run to run on a busy machine. Prints the median of each category score per page, and
@@ -27,6 +29,11 @@ LIGHTHOUSE=$TOOLS/node_modules/.bin/lighthouse
 export CHROME_PATH=${CHROME_PATH:-/usr/bin/chromium}
 CHROME_FLAGS="--headless --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync"
 DEALS=${DEALS:-12}
+# THEME=dark or light: the theme chosen with the site's switch (its cookie) on every request;
+# unset, the pages follow the (light) setting of Lighthouse's Chromium.
+THEME=${THEME:-}
+EXTRA=()
+[ -z "$THEME" ] || EXTRA=(--extra-headers "{\"Cookie\": \"theme=$THEME\"}")
 RUNS=${RUNS:-3}
 PAGES=("$@")
 [ ${#PAGES[@]} -gt 0 ] || PAGES=(rules match)
@@ -49,7 +56,7 @@ stop() {
 }
 trap stop EXIT
 
-PORT=$("$PY" -c 'from benchmarks.page_weight import free_port; print(free_port())')
+PORT=${LIGHTHOUSE_PORT:-$("$PY" -c "from benchmarks.page_weight import free_port; print(free_port())")}
 BASE=http://127.0.0.1:$PORT
 # Production settings with the three HTTPS switches off (no proxy in front here).
 export DJANGO_PRODUCTION=1 DJANGO_SSL_REDIRECT=0 DJANGO_PROXY_SSL_HEADER=0 DJANGO_HSTS_SECONDS=0
@@ -88,7 +95,8 @@ url_of() {
     match) echo "$BASE/m/$SCORER/" ;;
     watch) echo "$BASE/m/$WATCH/" ;;
     deal) echo "$BASE/m/$SCORER/deal/" ;;
-    *) echo "unknown page: $1 (rules, rules-uk, rules-ru, home, match, watch, deal)" >&2; return 1 ;;
+    sheet) echo "$BASE/m/$WATCH/sheet/" ;;
+    *) echo "unknown page: $1 (rules, rules-uk, rules-ru, home, match, watch, deal, sheet)" >&2; return 1 ;;
   esac
 }
 
@@ -98,7 +106,7 @@ audit() {
   local attempt
   for attempt in 1 2 3; do
     if "$LIGHTHOUSE" "$1" --quiet --output=json --output-path="$2" \
-      --chrome-flags="$CHROME_FLAGS" >"$WORK/lighthouse.log" 2>&1; then
+      --chrome-flags="$CHROME_FLAGS" ${EXTRA[@]+"${EXTRA[@]}"} >"$WORK/lighthouse.log" 2>&1; then
       return 0
     fi
     echo "lighthouse failed on $1 (attempt $attempt): $(tail -n 1 "$WORK/lighthouse.log")" >&2
@@ -111,7 +119,7 @@ for page in "${PAGES[@]}"; do
   url=$(url_of "$page")
   reports=()
   for run in $(seq "$RUNS"); do
-    report=$REPORTS/$page-$run.json
+    report=$REPORTS/$page${THEME:+-$THEME}-$run.json
     audit "$url" "$report"
     reports+=("$report")
   done

@@ -115,7 +115,8 @@ class LocalSite:
     def __init__(self, *, workers: int = 2):
         self.workers = workers
         self.folder = Path(tempfile.mkdtemp(prefix="belot-web-"))
-        self.port = free_port()
+        # LOCAL_SITE_PORT: a given port (a shared machine may hand out ranges), else a free one.
+        self.port = int(os.environ.get("LOCAL_SITE_PORT") or 0) or free_port()
         self.process: subprocess.Popen | None = None
         self.env = {key: value for key, value in os.environ.items() if key not in UNSET}
         self.env.update(

@@ -11,6 +11,10 @@ whole page: the first screen is what a phone shows first and keeps the files sma
 page is filled in (the bidders take the hanging points) and shot twice once the live preview
 has come back from the server: its top (with the result beside Save), and scrolled to the
 preview. Then the match's deals, and the offer to undo the last one after deleting it.
+
+Then the dark theme (chosen with the footer's switch): the home page and the match page; and
+the score sheet of a 40-deal match as it prints, an A4 page (794 CSS pixels wide) with print
+media, the first page only.
 """
 
 from __future__ import annotations
@@ -94,7 +98,31 @@ def take_all(page: Page, base: str, scorer_key: str) -> list[Path]:
     page.wait_for_load_state("networkidle")
     page.locator("form.undo").wait_for()
     shots.append(shoot(page, "undo"))
+    # The dark theme, chosen with the footer's link (a cookie), as at a table in the evening.
+    page.goto(f"{base}/theme/dark/?next=/bg/", wait_until="networkidle")
+    shots.append(shoot(page, "home-dark"))
+    page.goto(f"{base}/m/{scorer_key}/", wait_until="networkidle")
+    shots.append(shoot(page, "match-dark"))
+    page.goto(f"{base}/theme/auto/?next=/bg/", wait_until="networkidle")
     return shots
+
+
+def take_sheet(browser, base: str, watch_key: str) -> Path:
+    """The first A4 page of the score sheet, as it prints (print media, 794 x 1123 CSS px)."""
+    context = browser.new_context(
+        viewport={"width": 794, "height": 1123},
+        device_scale_factor=1,
+        locale="bg-BG",
+        bypass_csp=True,  # for the page's 12 mm margins, which a screenshot has no @page for
+    )
+    context.route("**/*", only_local)
+    page = context.new_page()
+    page.emulate_media(media="print")
+    page.goto(f"{base}/m/{watch_key}/sheet/", wait_until="networkidle")
+    page.add_style_tag(content="body { padding: 12mm; }")
+    path = shoot(page, "sheet-print")
+    context.close()
+    return path
 
 
 def main() -> None:
@@ -106,6 +134,8 @@ def main() -> None:
             context = browser.new_context(**PHONE)
             context.route("**/*", only_local)
             shots = take_all(context.new_page(), site.base, scorer_key)
+            _scorer_key, sheet_key = site.seed(deals=40)
+            shots.append(take_sheet(browser, site.base, sheet_key))
             browser.close()
     for shot in shots:
         print(f"{shot.relative_to(ROOT)}  {shot.stat().st_size / 1024:.0f} KB")
