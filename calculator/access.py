@@ -61,7 +61,11 @@ def match_view(*, scorer_only: bool = False):
         def wrapper(request, key, *args, **kwargs):
             match = None
             if KEY_SHAPE.fullmatch(key):
-                match = Match.objects.filter(Q(scorer_key=key) | Q(watch_key=key)).first()
+                match = (
+                    Match.objects.select_related("table")
+                    .filter(Q(scorer_key=key) | Q(watch_key=key))
+                    .first()
+                )
             is_scorer = match is not None and match.scorer_key == key
             if match is None or (scorer_only and not is_scorer):
                 return _miss(request)

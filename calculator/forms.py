@@ -105,11 +105,27 @@ class MatchForm(forms.ModelForm):
         help_text=_("On: after a capot that reaches the target, one more deal is played."),
     )
 
+    games_to_win = forms.TypedChoiceField(
+        label=_("The match is played to"),
+        choices=[
+            ("", _("No end: game after game")),
+            (1, _("One won game")),
+            (2, _("Two won games (best of three)")),
+            (3, _("Three won games (best of five)")),
+        ],
+        coerce=int,
+        empty_value=None,
+        required=False,
+        initial="",
+        widget=forms.RadioSelect,
+    )
+
     class Meta:
         model = Match
         fields = [
             "team_a",
             "team_b",
+            "games_to_win",
             "player_1",
             "player_2",
             "player_3",
@@ -429,16 +445,19 @@ class ImportForm(forms.Form):
             raise forms.ValidationError(_("This file is not a match export."))
         teams = data.pop("teams", None)
         players = data.pop("players", None)
+        games_to_win = data.pop("games_to_win", None)
         try:
             profile, first_dealer, deals = engine.match_from_dict(data)
         except engine.DealError as error:
             raise forms.ValidationError(self._describe(error)) from None
-        match_form = MatchForm(_match_form_data(profile, first_dealer, teams, players))
+        form_data = _match_form_data(profile, first_dealer, teams, players)
+        form_data["games_to_win"] = games_to_win if games_to_win in engine.GAMES_TO_WIN else ""
+        match_form = MatchForm(form_data)
         if not match_form.is_valid():
             raise forms.ValidationError(_form_errors(match_form))
         match = match_form.save(commit=False)
         try:
-            engine.fold_match(match.profile, match.first_dealer, deals)
+            match.fold(deals)
         except engine.DealError as error:
             raise forms.ValidationError(self._describe(error)) from None
         return {"match": match, "deals": deals}

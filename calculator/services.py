@@ -52,7 +52,7 @@ def _fold(match: Match) -> MatchState:
     # shown, so that no page of it costs more than the largest allowed match.
     deals = tuple(match.deals.all()[: engine.MAX_DEALS])
     inputs = tuple(engine.deal_from_dict(deal.data) for deal in deals)
-    fold = engine.fold_match(match.profile, match.first_dealer, inputs)
+    fold = match.fold(inputs)
     return MatchState(match=match, deals=deals, inputs=inputs, fold=fold)
 
 
@@ -87,7 +87,7 @@ def _touch(match: Match, undo: dict | None = None) -> None:
 
 def _check(match: Match, deals: list[engine.Deal]) -> None:
     """Raise engine.DealError if the match with these deals is not a valid one."""
-    engine.fold_match(match.profile, match.first_dealer, deals)
+    match.fold(deals)
 
 
 def _stored(match: Match) -> list[engine.Deal]:
@@ -170,7 +170,7 @@ def deal_undo(*, match: Match, version: int) -> dict:
 
 def match_import(*, match: Match, deals: Sequence[engine.Deal]) -> Match:
     """Save ``match`` (new, unsaved, checked by ImportForm) with its ``deals``, all or nothing."""
-    engine.fold_match(match.profile, match.first_dealer, deals)
+    match.fold(deals)
     with transaction.atomic():
         match.save()
         Deal.objects.bulk_create(
@@ -186,4 +186,6 @@ def match_export(state: MatchState) -> dict:
     data = engine.match_to_dict(match.profile, match.first_dealer, list(state.inputs))
     data["teams"] = {"A": match.team_a, "B": match.team_b}
     data["players"] = match.players
+    if match.games_to_win:
+        data["games_to_win"] = match.games_to_win
     return data
