@@ -11,7 +11,7 @@ from django.db import IntegrityError, transaction
 
 from . import engine
 from .lru import BoundedStore
-from .models import Deal, Match
+from .models import Deal, Match, Table
 
 
 class DealConflict(Exception):
@@ -189,3 +189,64 @@ def match_export(state: MatchState) -> dict:
     if match.games_to_win:
         data["games_to_win"] = match.games_to_win
     return data
+
+
+# Tables
+
+
+def table_create(*, name: str, players: list[str], match: Match | None = None) -> Table:
+    """A new table with its roster; ``match`` (by its keeper's wish) joins it at once."""
+    with transaction.atomic():
+        table = Table.objects.create(name=name, players=players)
+        if match is not None:
+            table_match_add(table=table, match=match)
+    return table
+
+
+def table_players_add(*, table: Table, players: list[str]) -> Table:
+    """Add ``players`` to the roster (checked by RosterAddForm); names already in it stay once."""
+    with transaction.atomic():
+        table = Table.objects.select_for_update().get(pk=table.pk)
+        table.players = [*table.players, *(p for p in players if p not in table.players)]
+        table.save(update_fields=["players", "updated"])
+    return table
+
+
+def table_match_start(
+    *, table: Table, seats: list[str], first_dealer: int, games_to_win: int
+) -> Match:
+    """A new match of the table, its four players from the roster; its teams are named after
+    them ("Ana & Boris", shortened to fit)."""
+    return Match.objects.create(
+        table=table,
+        team_a=pair_name(seats[0], seats[2]),
+        team_b=pair_name(seats[1], seats[3]),
+        player_1=seats[0],
+        player_2=seats[1],
+        player_3=seats[2],
+        player_4=seats[3],
+        first_dealer=first_dealer,
+        games_to_win=games_to_win,
+    )
+
+
+def pair_name(first: str, second: str, limit: int = 40) -> str:
+    """Two players' names as a team's name of at most ``limit`` characters."""
+    name = f"{first} & {second}"
+    if len(name) <= limit:
+        return name
+    half = (limit - 3) // 2
+    return f"{first[: half - 1]}… & {second[: limit - 3 - half - 1]}…"
+
+
+def table_match_add(*, table: Table, match: Match) -> Match:
+    """An existing match joins the table (checked by MatchAddForm); its named players join the
+    roster."""
+    with transaction.atomic():
+        locked = Table.objects.select_for_update().get(pk=table.pk)
+        new = [name for name in match.players if name and name not in locked.players]
+        locked.players = [*locked.players, *dict.fromkeys(new)]
+        locked.save(update_fields=["players", "updated"])
+        match.table = locked
+        match.save(update_fields=["table"])
+    return match

@@ -323,3 +323,80 @@ def leaderboard(records: dict) -> list[tuple]:
             item[0],
         ),
     )
+
+
+def _record_json(record: Record) -> dict:
+    return record.as_dict()
+
+
+def as_json(found: TableStats) -> dict:
+    """stats.json: every field is described in docs/statistics.md."""
+    return {
+        "format": SUMMARY_FORMAT,
+        "table": {"name": found.table.name, "players": found.table.players},
+        "since": found.since.isoformat() if found.since else None,
+        "until": found.until.isoformat() if found.until else None,
+        "total": {
+            key: value
+            for key, value in found.total.as_dict().items()
+            if key
+            not in ("matches_won", "games_won", "win_rate", "match_win_rate", "longest_streak")
+        },
+        "players": [
+            {"name": name, **record.as_dict()} for name, record in leaderboard(found.players)
+        ],
+        "pairs": [
+            {"players": list(pair), **record.as_dict()} for pair, record in leaderboard(found.pairs)
+        ],
+        "head_to_head": [
+            {"pairs": [list(a), list(b)], "matches_won": won}
+            for (a, b), won in sorted(found.head_to_head.items())
+        ],
+        "matches": [_match_json(line) for line in found.lines],
+    }
+
+
+def _match_json(line: MatchLine) -> dict:
+    match = line.match
+    return {
+        "created": match.created.isoformat(),
+        "teams": [match.team_a, match.team_b],
+        "players": list(line.seats),
+        "games_to_win": match.games_to_win,
+        "games_won": list(line.games_won),
+        "winner": line.winner,
+        "deals": line.summary["deals"] if line.summary else 0,
+    }
+
+
+CSV_HEADER = (
+    "match", "date", "game", "deal", "player_1", "player_2", "player_3", "player_4", "dealer",
+    "bidders", "contract", "double", "result", "capot", "points_a", "points_b", "total_a",
+    "total_b", "hanging",
+)  # fmt: skip
+
+
+def deal_rows(table: Table):
+    """The CSV's rows: a header, then every deal of the table's matches, oldest match first,
+    as the engine folds it. Teams are "A" (players 1 and 3) and "B" (players 2 and 4)."""
+    yield CSV_HEADER
+    for number, match in enumerate(table.matches.order_by("created", "pk"), start=1):
+        records = list(match.deals.values_list("data", flat=True))
+        try:
+            fold = _fold_stored(match, records)
+        except engine.DealError:
+            continue
+        for deal in fold.deals:
+            yield _deal_row(number, match, deal)
+
+
+def _deal_row(number: int, match: Match, deal: engine.MatchDeal) -> tuple:
+    result = deal.result
+    passed = result.kind is engine.DealKind.ALL_PASSED
+    outcome = "all_passed" if passed else result.outcome.value
+    return (
+        number, match.created.date().isoformat(), deal.game, deal.number, *match.players,
+        deal.dealer + 1, result.bidders or "", result.contract or "", result.double.value,
+        outcome, result.capot or "", result.written.a, result.written.b, deal.totals.a,
+        deal.totals.b, deal.hanging,
+    )  # fmt: skip

@@ -19,7 +19,7 @@ from django.views.decorators.http import require_POST, require_safe
 
 from . import engine, explain
 from .access import KEY_SHAPE, match_view
-from .forms import DealForm, ImportForm, MatchForm
+from .forms import DealForm, ImportForm, MatchForm, TableForm
 from .lru import BoundedStore
 from .models import Match
 from .presenters import deal_name, match_context, preview_context
@@ -69,7 +69,12 @@ def home(request):
     return render(
         request,
         "calculator/home.html",
-        {"form": MatchForm(), "import_form": ImportForm(), "recent": recent},
+        {
+            "form": MatchForm(),
+            "import_form": ImportForm(),
+            "table_form": TableForm(),
+            "recent": recent,
+        },
     )
 
 
