@@ -273,7 +273,11 @@ def table_matches(table: Table, since=None, until=None) -> list[MatchLine]:
 
 
 def table_stats(table: Table, since=None, until=None) -> TableStats:
-    lines = table_matches(table, since, until)
+    return aggregate(table, table_matches(table, since, until), since, until)
+
+
+def aggregate(table: Table, lines: list[MatchLine], since=None, until=None) -> TableStats:
+    """Add up the matches' summaries, oldest match first (the streaks need the order)."""
     stats = TableStats(
         table, since, until, lines, Record(), {}, {}, {}, defaultdict(dict), defaultdict(list)
     )
