@@ -17,6 +17,8 @@ from .forms import DateRangeForm, MatchAddForm, RosterAddForm, TableForm, TableM
 from .models import Match
 from .services import table_create, table_match_add, table_match_start, table_players_add
 
+MATCH_ROWS = 30  # matches listed on the table's page, the newest first
+
 
 def table_new(request):
     """A new table; ``?match=<scorer key>`` (from a match's page) brings that match along."""
@@ -63,7 +65,9 @@ def _table_context(request, table, is_keeper, found, **forms):
         "players": _ranked(table, stats.leaderboard(found.players)),
         "pairs": stats.leaderboard(found.pairs),
         "head_to_head": [(a, b, won) for (a, b), won in found.head_to_head.items()],
-        "lines": list(reversed(found.lines)),
+        # The newest matches; all of them are in stats.json and the CSV.
+        "lines": found.lines[: -MATCH_ROWS - 1 : -1],
+        "more_lines": max(0, len(found.lines) - MATCH_ROWS),
         "win_chart": charts.bars(stats.leaderboard(found.players)),
         "match_form": forms.get("match_form") or TableMatchForm(table=table),
         "add_form": forms.get("add_form") or MatchAddForm(table=table),
