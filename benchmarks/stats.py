@@ -3,8 +3,9 @@
     .venv/bin/python benchmarks/stats.py                       # SQLite in a temporary folder
     .venv/bin/python benchmarks/stats.py --matches 500 --database-url postgres://…/belot_bench_stats
 
-Seeds one table (random deals of benchmarks/engine.py; each match played to 501 a game and cut where a
-team has won three games, as a best of five), then times, in this process (no server):
+Seeds one table (random deals of benchmarks/engine.py; each match played to 501 a game and
+cut where a team has won three games, as a best of five), then times, in this process (no
+server):
 
 - cold: the first statistics, which fold every match through the engine and store its summary;
 - warm: the statistics from the stored summaries (what every later view does);
