@@ -237,6 +237,9 @@ def deal_new(request, match, is_scorer):
     state = match_state(match)
     if (full := _full(state)) is not None:
         return _refused(request, match, full)
+    if state.fold.match_over:  # no deal form for a deal the engine would refuse
+        over = engine.DealError.single("match_over", "deals", games=match.games_to_win)
+        return _refused(request, match, over)
     if request.method != "POST":
         form = _deal_form(state)
         return render(
