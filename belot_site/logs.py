@@ -15,9 +15,9 @@ import re
 
 from gunicorn.glogging import Logger
 
-# A path segment after /m/ (or its URL-encoded form), up to the next delimiter; and the value
-# of the cookie that lists a browser's recent matches.
-KEYS = re.compile(r"(/m/|%2Fm%2F)([^/\s?#&%\"'<>\\]+)|(recent_matches=)([^;\s\"']+)", re.I)
+# A path segment after /m/ or /t/ (a table's key; or their URL-encoded form), up to the next
+# delimiter; and the value of the cookie that lists a browser's recent matches.
+KEYS = re.compile(r"(/[mt]/|%2F[mt]%2F)([^/\s?#&%\"'<>\\]+)|(recent_matches=)([^;\s\"']+)", re.I)
 
 
 def _tag(key: str) -> str:

@@ -18,8 +18,9 @@ PERMISSIONS_POLICY = ", ".join(
     )
 )
 
-# Match pages live here; their addresses are secrets and must stay out of search engines.
-PRIVATE_PREFIXES = ("/m/",)
+# Match and table pages live here; their addresses are secrets and must stay out of search
+# engines.
+PRIVATE_PREFIXES = ("/m/", "/t/")
 
 
 def set_language_cookie(response, code: str) -> None:

@@ -15,6 +15,7 @@ preview. Then the match's deals, and the offer to undo the last one after deleti
 Then the dark theme (chosen with the footer's switch): the home page and the match page; and
 the score sheet of a 40-deal match as it prints, an A4 page (794 CSS pixels wide) with print
 media, the first page only.
+Last, a table of six matches (seed_table): its leaderboard and a player's page.
 """
 
 from __future__ import annotations
@@ -78,6 +79,48 @@ def scroll_to(page: Page, selector: str) -> None:
     page.evaluate(f"document.querySelector('{selector}').scrollIntoView({{block: 'start'}})")
 
 
+ROSTER = ["Мария", "Петър", "Иван", "Елена", "Стефан"]
+
+
+def seed_table() -> str:
+    """A table of six best-of-three matches with changing partners (call inside Django);
+    returns its view key."""
+    import random
+
+    from calculator import engine
+    from calculator.models import Deal, Table
+    from calculator.services import table_match_start
+
+    rng = random.Random(14)
+    table = Table.objects.create(name="Петък вечер", players=ROSTER)
+    for _ in range(6):
+        match = table_match_start(
+            table=table, seats=rng.sample(ROSTER, 4), first_dealer=0, games_to_win=2
+        )
+        deals, fold = [], match.fold([])
+        while not fold.match_over:
+            team = rng.choice((engine.Team.A, engine.Team.B))
+            contract = rng.choice(list(engine.Contract))
+            points = rng.randint(90, engine.CARD_TOTALS[contract] - 10)
+            deals.append(engine.PlayedDeal(team, contract, engine.CardPoints(team, points)))
+            fold = match.fold(deals)
+        Deal.objects.bulk_create(
+            Deal(match=match, number=n, data=engine.deal_to_dict(d))
+            for n, d in enumerate(deals, start=1)
+        )
+    return table.view_key
+
+
+def take_table(page: Page, base: str, view_key: str) -> list[Path]:
+    page.goto(f"{base}/t/{view_key}/", wait_until="networkidle")
+    shots = [shoot(page, "table")]
+    page.goto(f"{base}/t/{view_key}/player/0/", wait_until="networkidle")
+    shots.append(shoot(page, "table-player"))
+    scroll_to(page, "figure.chart")
+    shots.append(shoot(page, "table-player-charts"))
+    return shots
+
+
 def take_all(page: Page, base: str, scorer_key: str) -> list[Path]:
     # Home first, as a first visit shows it: the new-match form, no "Your recent matches".
     shots = []
@@ -129,6 +172,8 @@ def main() -> None:
     OUT.mkdir(parents=True, exist_ok=True)
     with LocalSite() as site:
         scorer_key, _watch_key = site.seed(deals=5)
+        code = "from benchmarks.screenshots import seed_table; print(seed_table())"
+        view_key = site.manage("shell", "-c", code).split()[-1]
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
             context = browser.new_context(**PHONE)
@@ -136,6 +181,7 @@ def main() -> None:
             shots = take_all(context.new_page(), site.base, scorer_key)
             _scorer_key, sheet_key = site.seed(deals=40)
             shots.append(take_sheet(browser, site.base, sheet_key))
+            shots += take_table(context.new_page(), site.base, view_key)
             browser.close()
     for shot in shots:
         print(f"{shot.relative_to(ROOT)}  {shot.stat().st_size / 1024:.0f} KB")

@@ -1,4 +1,4 @@
-"""Opening a match by its link: the scorer's key writes, the watch key only reads.
+"""Opening a match (or a table) by its link: the scorer's key writes, the watch key only reads.
 
 A wrong key gets the same 404 whether or not the match exists. The keys have 144 random bits, so
 guessing one is hopeless; the limit here only keeps the noise of scripts down. A valid key is
@@ -18,7 +18,7 @@ from django.shortcuts import render
 
 from belot_site.clients import client_address
 
-from .models import Match
+from .models import Match, Table
 
 # What secrets.token_urlsafe makes; anything else is no key and never reaches the database.
 KEY_SHAPE = re.compile(r"[A-Za-z0-9_-]{16,64}")
@@ -61,11 +61,35 @@ def match_view(*, scorer_only: bool = False):
         def wrapper(request, key, *args, **kwargs):
             match = None
             if KEY_SHAPE.fullmatch(key):
-                match = Match.objects.filter(Q(scorer_key=key) | Q(watch_key=key)).first()
+                match = (
+                    Match.objects.select_related("table")
+                    .filter(Q(scorer_key=key) | Q(watch_key=key))
+                    .first()
+                )
             is_scorer = match is not None and match.scorer_key == key
             if match is None or (scorer_only and not is_scorer):
                 return _miss(request)
             return view(request, match, is_scorer, *args, **kwargs)
+
+        return wrapper
+
+    return decorate
+
+
+def table_view(*, keeper_only: bool = False):
+    """Look the table up by the URL's key and call ``view(request, table, is_keeper, ...)``;
+    the same keys, the same 404 and the same limit as a match's."""
+
+    def decorate(view):
+        @wraps(view)
+        def wrapper(request, key, *args, **kwargs):
+            table = None
+            if KEY_SHAPE.fullmatch(key):
+                table = Table.objects.filter(Q(keeper_key=key) | Q(view_key=key)).first()
+            is_keeper = table is not None and table.keeper_key == key
+            if table is None or (keeper_only and not is_keeper):
+                return _miss(request)
+            return view(request, table, is_keeper, *args, **kwargs)
 
         return wrapper
 

@@ -757,6 +757,19 @@ def _too_many_deals(p: Params, names: TeamNames) -> Message:
     return text, {"max": p["max"], "count": p["count"]}
 
 
+def _games_to_win_invalid(p: Params, names: TeamNames) -> Message:
+    return _("A match is played to 1, 2 or 3 won games."), {}
+
+
+def _match_over(p: Params, names: TeamNames) -> Message:
+    text = ngettext(
+        "The match is over: a team has won %(games)s game. Start a new match to play on.",
+        "The match is over: a team has won %(games)s games. Start a new match to play on.",
+        p["games"],
+    )
+    return text, {"games": p["games"]}
+
+
 def _path(p: Params) -> str:
     """Where in a saved record the problem is: "declarations.A.sequences.0.top"."""
     path = p.get("path")
@@ -808,6 +821,8 @@ _PROBLEMS: dict[str, Callable[[Params, TeamNames], Message]] = {
     "target_invalid": _target_invalid,
     "dealer_invalid": _dealer_invalid,
     "too_many_deals": _too_many_deals,
+    "games_to_win_invalid": _games_to_win_invalid,
+    "match_over": _match_over,
     "format_not_object": _format_not_object,
     "format_key_missing": _format_key_missing,
     "format_key_unknown": _format_key_unknown,

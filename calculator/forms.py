@@ -1,4 +1,5 @@
 import json
+import re
 import unicodedata
 
 from django import forms
@@ -8,7 +9,7 @@ from django.utils.translation import pgettext_lazy
 from . import engine, explain
 from .engine import ContraTie, DeclarationComparison
 from .engine.model import CARRE_ORDER
-from .models import Match
+from .models import ROSTER_MAX, Match
 
 NAME_MAX = 40
 TARGET_MIN = 11
@@ -105,11 +106,27 @@ class MatchForm(forms.ModelForm):
         help_text=_("On: after a capot that reaches the target, one more deal is played."),
     )
 
+    games_to_win = forms.TypedChoiceField(
+        label=_("The match is played to"),
+        choices=[
+            ("", _("No end: game after game")),
+            (1, _("One won game")),
+            (2, _("Two won games (best of three)")),
+            (3, _("Three won games (best of five)")),
+        ],
+        coerce=int,
+        empty_value=None,
+        required=False,
+        initial="",
+        widget=forms.RadioSelect,
+    )
+
     class Meta:
         model = Match
         fields = [
             "team_a",
             "team_b",
+            "games_to_win",
             "player_1",
             "player_2",
             "player_3",
@@ -429,16 +446,19 @@ class ImportForm(forms.Form):
             raise forms.ValidationError(_("This file is not a match export."))
         teams = data.pop("teams", None)
         players = data.pop("players", None)
+        games_to_win = data.pop("games_to_win", None)
         try:
             profile, first_dealer, deals = engine.match_from_dict(data)
         except engine.DealError as error:
             raise forms.ValidationError(self._describe(error)) from None
-        match_form = MatchForm(_match_form_data(profile, first_dealer, teams, players))
+        form_data = _match_form_data(profile, first_dealer, teams, players)
+        form_data["games_to_win"] = games_to_win if games_to_win in engine.GAMES_TO_WIN else ""
+        match_form = MatchForm(form_data)
         if not match_form.is_valid():
             raise forms.ValidationError(_form_errors(match_form))
         match = match_form.save(commit=False)
         try:
-            engine.fold_match(match.profile, match.first_dealer, deals)
+            match.fold(deals)
         except engine.DealError as error:
             raise forms.ValidationError(self._describe(error)) from None
         return {"match": match, "deals": deals}
@@ -492,3 +512,181 @@ def _form_errors(form: forms.Form) -> list[str]:
                 else message
             )
     return found
+
+
+# Tables
+
+
+class RosterField(forms.CharField):
+    """Player names, one a line: each cleaned (``clean_name``), blank lines left out."""
+
+    widget = forms.Textarea(attrs={"rows": 6, "autocomplete": "off", "spellcheck": "false"})
+
+    def to_python(self, value):
+        return [
+            name for line in super().to_python(value).splitlines() if (name := clean_name(line))
+        ]
+
+    def validate(self, value):
+        if self.required and not value:
+            raise forms.ValidationError(self.error_messages["required"], code="required")
+
+    def run_validators(self, value):
+        for name in value:
+            if len(name) > NAME_MAX:
+                raise forms.ValidationError(
+                    _("A name has at most %(max)s characters: “%(name)s” is longer.")
+                    % {"max": NAME_MAX, "name": name[:NAME_MAX] + "…"}
+                )
+        if len(set(value)) != len(value):
+            raise forms.ValidationError(_("Each player's name may appear only once."))
+
+
+class TableForm(forms.Form):
+    """A new table: its name and its players."""
+
+    name = NameField(label=_("Name of the table"), max_length=NAME_MAX)
+    players = RosterField(
+        label=_("Players"),
+        help_text=_("One name a line: 4 to %(max)s players.") % {"max": ROSTER_MAX},
+    )
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["name"].widget.attrs.update({"maxlength": NAME_MAX, "autocomplete": "off"})
+
+    def clean_players(self):
+        players = self.cleaned_data["players"]
+        if not 4 <= len(players) <= ROSTER_MAX:
+            raise forms.ValidationError(
+                _("A table has 4 to %(max)s players, not %(count)s.")
+                % {"max": ROSTER_MAX, "count": len(players)}
+            )
+        return players
+
+
+class RosterAddForm(forms.Form):
+    """More players for a table's roster."""
+
+    players = RosterField(label=_("New players"), help_text=_("One name a line."))
+
+    def __init__(self, *args, table, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.table = table
+
+    def clean_players(self):
+        players = self.cleaned_data["players"]
+        if set(players) & set(self.table.players):
+            raise forms.ValidationError(_("Each player's name may appear only once."))
+        if len(self.table.players) + len(players) > ROSTER_MAX:
+            raise forms.ValidationError(
+                _("A table has at most %(max)s players.") % {"max": ROSTER_MAX}
+            )
+        return players
+
+
+class TableMatchForm(forms.Form):
+    """A match of a table: four players of its roster in their seats, the first dealer, how
+    many won games make the match."""
+
+    first_dealer = forms.TypedChoiceField(
+        label=_("Who deals first"),
+        choices=[(seat, seat_default(seat)) for seat in range(4)],
+        coerce=int,
+        initial=0,
+        widget=forms.RadioSelect,
+    )
+    games_to_win = forms.TypedChoiceField(
+        label=_("The match is played to"),
+        choices=[
+            (1, _("One won game")),
+            (2, _("Two won games (best of three)")),
+            (3, _("Three won games (best of five)")),
+        ],
+        coerce=int,
+        initial=2,
+        widget=forms.RadioSelect,
+    )
+
+    def __init__(self, *args, table, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.table = table
+        choices = [("", "—")] + [(name, name) for name in table.players]
+        labels = (
+            _("Player 1 (team 1)"),
+            _("Player 2 (team 2)"),
+            _("Player 3 (team 1)"),
+            _("Player 4 (team 2)"),
+        )
+        for seat, label in enumerate(labels):
+            self.fields[f"seat_{seat}"] = forms.ChoiceField(
+                label=label, choices=choices, initial=table.players[seat]
+            )
+        self.order_fields(["seat_0", "seat_1", "seat_2", "seat_3"])
+
+    @property
+    def seat_fields(self):
+        return [self[f"seat_{seat}"] for seat in range(4)]
+
+    def clean(self):
+        cleaned = super().clean()
+        seats = [cleaned.get(f"seat_{seat}") for seat in range(4)]
+        if all(seats) and len(set(seats)) < 4:
+            raise forms.ValidationError(_("Choose four different players."))
+        cleaned["seats"] = seats
+        return cleaned
+
+
+class MatchAddForm(forms.Form):
+    """An existing match joins a table: its scorer's link proves that its keeper asks."""
+
+    link = forms.CharField(
+        label=_("The scorer's link of the match"),
+        max_length=300,
+        widget=forms.TextInput(attrs={"autocomplete": "off", "inputmode": "url"}),
+    )
+
+    def __init__(self, *args, table, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.table = table
+
+    def clean_link(self):
+        found = re.search(
+            r"(?:^|/m/)([A-Za-z0-9_-]{16,64})/?(?:[?#].*)?$", self.cleaned_data["link"].strip()
+        )
+        match = found and Match.objects.filter(scorer_key=found.group(1)).first()
+        if not match:
+            raise forms.ValidationError(
+                _(
+                    "This is not the scorer's link of a match. Open the match and copy the link "
+                    "under “The scorer's link”."
+                )
+            )
+        if match.table_id is not None and match.table_id != self.table.pk:
+            raise forms.ValidationError(_("This match already belongs to another table."))
+        if match.table_id == self.table.pk:
+            raise forms.ValidationError(_("This match is already in this table."))
+        new = {name for name in match.players if name} - set(self.table.players)
+        if len(self.table.players) + len(new) > ROSTER_MAX:
+            raise forms.ValidationError(
+                _("A table has at most %(max)s players.") % {"max": ROSTER_MAX}
+            )
+        return match
+
+
+class DateRangeForm(forms.Form):
+    """The statistics' date range (?since=…&until=…); either end may be left open."""
+
+    since = forms.DateField(
+        label=_("From"), required=False, widget=forms.DateInput(attrs={"type": "date"})
+    )
+    until = forms.DateField(
+        label=_("To"), required=False, widget=forms.DateInput(attrs={"type": "date"})
+    )
+
+    def clean(self):
+        cleaned = super().clean()
+        since, until = cleaned.get("since"), cleaned.get("until")
+        if since and until and since > until:
+            raise forms.ValidationError(_("The first date must not be after the second."))
+        return cleaned

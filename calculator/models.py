@@ -4,12 +4,45 @@ from django.db import models
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
-from .engine import ContraTie, DeclarationComparison, RuleProfile
+from . import engine
+from .engine import GAMES_TO_WIN, ContraTie, DeclarationComparison, RuleProfile
 
 
 def new_key() -> str:
     """A share link's key: 144 random bits, URL-safe, 24 characters."""
     return secrets.token_urlsafe(18)
+
+
+ROSTER_MAX = 16  # players a table's roster can hold
+
+
+class Table(models.Model):
+    """A group of friends who play together: its roster, its matches and their statistics.
+
+    No accounts: like a match, a table is opened by its link. The keeper's key changes it (the
+    roster, new matches); the view key only reads (the pages, stats.json, the CSV).
+    """
+
+    keeper_key = models.CharField(max_length=32, unique=True, default=new_key, editable=False)
+    view_key = models.CharField(max_length=32, unique=True, default=new_key, editable=False)
+    name = models.CharField(_("name of the table"), max_length=40)
+    # The roster: player names, each cleaned like a match's (forms.clean_name) and unique.
+    players = models.JSONField(default=list)
+    created = models.DateTimeField(auto_now_add=True)
+    updated = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        verbose_name = _("table")
+        verbose_name_plural = _("tables")
+
+    def __str__(self):
+        return self.name
+
+    def get_keeper_url(self):
+        return reverse("calculator:table", args=[self.keeper_key])
+
+    def get_view_url(self):
+        return reverse("calculator:table", args=[self.view_key])
 
 
 class Match(models.Model):
@@ -37,6 +70,13 @@ class Match(models.Model):
         default=ContraTie.ALL_HANG.value,
     )
     capot_cannot_end_game = models.BooleanField(default=True)
+    # Played to this many won games (1, 2 or 3: best of 1, 3 or 5); none: games go on and on.
+    games_to_win = models.PositiveSmallIntegerField(
+        _("games to win"), null=True, blank=True, choices=[(n, str(n)) for n in GAMES_TO_WIN]
+    )
+    table = models.ForeignKey(
+        Table, null=True, blank=True, on_delete=models.SET_NULL, related_name="matches"
+    )
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
     # Goes up by one with every write: a write names the version its scorer saw, and is refused
@@ -68,6 +108,10 @@ class Match(models.Model):
     def players(self) -> list[str]:
         return [self.player_1, self.player_2, self.player_3, self.player_4]
 
+    def fold(self, deals) -> engine.Match:
+        """``deals`` (the engine's values) folded by the engine under this match's rules."""
+        return engine.fold_match(self.profile, self.first_dealer, deals, self.games_to_win)
+
     def get_scorer_url(self):
         return reverse("calculator:match", args=[self.scorer_key])
 
@@ -92,3 +136,20 @@ class Deal(models.Model):
 
     def __str__(self):
         return f"{self.match_id} #{self.number}"
+
+
+class MatchSummary(models.Model):
+    """What the statistics need of one match, taken from its engine fold (calculator/stats.py).
+
+    Kept per match and per version of the match: any write raises the version, so a corrected
+    deal makes the summary stale, and the next statistics page folds that match again.
+    """
+
+    match = models.OneToOneField(
+        Match, on_delete=models.CASCADE, primary_key=True, related_name="summary"
+    )
+    version = models.PositiveIntegerField()
+    data = models.JSONField()
+
+    def __str__(self):
+        return f"{self.match_id} v{self.version}"

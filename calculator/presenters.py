@@ -159,6 +159,7 @@ def match_context(request, state: MatchState, *, is_scorer: bool, game: int | No
         "dealer": seat_name(match, fold.dealer),
         "first_player": seat_name(match, fold.first_player),
         "winner": winner,
+        "match_winner": team_name(match, fold.match_winner),
         "margin": abs(fold.totals.a - fold.totals.b),
         "watch_url": request.build_absolute_uri(match.get_watch_url()),
         "scorer_url": request.build_absolute_uri(match.get_scorer_url()),
@@ -201,7 +202,7 @@ def _fold_with(state: MatchState, number: int, deal: engine.Deal) -> engine.Matc
     else:
         deals.append(deal)
     try:
-        return engine.fold_match(state.match.profile, state.match.first_dealer, deals)
+        return state.match.fold(deals)
     except engine.DealError:
         return None
 

@@ -11,7 +11,7 @@ from django.db import IntegrityError, transaction
 
 from . import engine
 from .lru import BoundedStore
-from .models import Deal, Match
+from .models import Deal, Match, Table
 
 
 class DealConflict(Exception):
@@ -52,7 +52,7 @@ def _fold(match: Match) -> MatchState:
     # shown, so that no page of it costs more than the largest allowed match.
     deals = tuple(match.deals.all()[: engine.MAX_DEALS])
     inputs = tuple(engine.deal_from_dict(deal.data) for deal in deals)
-    fold = engine.fold_match(match.profile, match.first_dealer, inputs)
+    fold = match.fold(inputs)
     return MatchState(match=match, deals=deals, inputs=inputs, fold=fold)
 
 
@@ -87,7 +87,7 @@ def _touch(match: Match, undo: dict | None = None) -> None:
 
 def _check(match: Match, deals: list[engine.Deal]) -> None:
     """Raise engine.DealError if the match with these deals is not a valid one."""
-    engine.fold_match(match.profile, match.first_dealer, deals)
+    match.fold(deals)
 
 
 def _stored(match: Match) -> list[engine.Deal]:
@@ -170,7 +170,7 @@ def deal_undo(*, match: Match, version: int) -> dict:
 
 def match_import(*, match: Match, deals: Sequence[engine.Deal]) -> Match:
     """Save ``match`` (new, unsaved, checked by ImportForm) with its ``deals``, all or nothing."""
-    engine.fold_match(match.profile, match.first_dealer, deals)
+    match.fold(deals)
     with transaction.atomic():
         match.save()
         Deal.objects.bulk_create(
@@ -186,4 +186,67 @@ def match_export(state: MatchState) -> dict:
     data = engine.match_to_dict(match.profile, match.first_dealer, list(state.inputs))
     data["teams"] = {"A": match.team_a, "B": match.team_b}
     data["players"] = match.players
+    if match.games_to_win:
+        data["games_to_win"] = match.games_to_win
     return data
+
+
+# Tables
+
+
+def table_create(*, name: str, players: list[str], match: Match | None = None) -> Table:
+    """A new table with its roster; ``match`` (by its keeper's wish) joins it at once."""
+    with transaction.atomic():
+        table = Table.objects.create(name=name, players=players)
+        if match is not None:
+            table_match_add(table=table, match=match)
+    return table
+
+
+def table_players_add(*, table: Table, players: list[str]) -> Table:
+    """Add ``players`` to the roster (checked by RosterAddForm); names already in it stay once."""
+    with transaction.atomic():
+        table = Table.objects.select_for_update().get(pk=table.pk)
+        table.players = [*table.players, *(p for p in players if p not in table.players)]
+        table.save(update_fields=["players", "updated"])
+    return table
+
+
+def table_match_start(
+    *, table: Table, seats: list[str], first_dealer: int, games_to_win: int
+) -> Match:
+    """A new match of the table, its four players from the roster; its teams are named after
+    them ("Ana & Boris", shortened to fit)."""
+    return Match.objects.create(
+        table=table,
+        team_a=pair_name(seats[0], seats[2]),
+        team_b=pair_name(seats[1], seats[3]),
+        player_1=seats[0],
+        player_2=seats[1],
+        player_3=seats[2],
+        player_4=seats[3],
+        first_dealer=first_dealer,
+        games_to_win=games_to_win,
+    )
+
+
+def pair_name(first: str, second: str, limit: int = 40) -> str:
+    """Two players' names as a team's name of at most ``limit`` characters."""
+    name = f"{first} & {second}"
+    if len(name) <= limit:
+        return name
+    half = (limit - 3) // 2
+    return f"{first[: half - 1]}… & {second[: limit - 3 - half - 1]}…"
+
+
+def table_match_add(*, table: Table, match: Match) -> Match:
+    """An existing match joins the table (checked by MatchAddForm); its named players join the
+    roster."""
+    with transaction.atomic():
+        locked = Table.objects.select_for_update().get(pk=table.pk)
+        new = [name for name in match.players if name and name not in locked.players]
+        locked.players = [*locked.players, *dict.fromkeys(new)]
+        locked.save(update_fields=["players", "updated"])
+        match.table = locked
+        match.save(update_fields=["table"])
+    return match

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import views
+from . import table_views, views
 
 app_name = "calculator"
 
@@ -15,4 +15,11 @@ urlpatterns = [
     path("m/<str:key>/sheet/", views.match_sheet, name="sheet"),
     path("m/<str:key>/export.json", views.match_export_json, name="export"),
     path("m/<str:key>/qr.svg", views.match_qr, name="qr"),
+    path("t/<str:key>/", table_views.table_page, name="table"),
+    path("t/<str:key>/match/", table_views.table_match_new, name="table-match"),
+    path("t/<str:key>/add/", table_views.table_match_add_view, name="table-add"),
+    path("t/<str:key>/players/", table_views.table_players_add_view, name="table-players"),
+    path("t/<str:key>/player/<int:index>/", table_views.table_player, name="table-player"),
+    path("t/<str:key>/stats.json", table_views.table_stats_json, name="table-stats"),
+    path("t/<str:key>/deals.csv", table_views.table_deals_csv, name="table-csv"),
 ]

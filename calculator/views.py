@@ -21,7 +21,7 @@ from belot_site.theme import theme_of
 
 from . import engine, explain
 from .access import KEY_SHAPE, match_view
-from .forms import DealForm, ImportForm, MatchForm
+from .forms import DealForm, ImportForm, MatchForm, TableForm
 from .lru import BoundedStore
 from .models import Match
 from .presenters import deal_name, match_context, preview_context, sheet_context
@@ -71,7 +71,12 @@ def home(request):
     return render(
         request,
         "calculator/home.html",
-        {"form": MatchForm(), "import_form": ImportForm(), "recent": recent},
+        {
+            "form": MatchForm(),
+            "import_form": ImportForm(),
+            "table_form": TableForm(),
+            "recent": recent,
+        },
     )
 
 
@@ -250,6 +255,9 @@ def deal_new(request, match, is_scorer):
     state = match_state(match)
     if (full := _full(state)) is not None:
         return _refused(request, match, full)
+    if state.fold.match_over:  # no deal form for a deal the engine would refuse
+        over = engine.DealError.single("match_over", "deals", games=match.games_to_win)
+        return _refused(request, match, over)
     if request.method != "POST":
         form = _deal_form(state)
         return render(

@@ -41,7 +41,7 @@ def fill(po: polib.POFile, language: str, translations: dict) -> None:
             entry.msgstr = given
         if "fuzzy" in entry.flags:
             entry.flags.remove("fuzzy")
-        entry.previous_msgid = entry.previous_msgid_plural = None
+        entry.previous_msgctxt = entry.previous_msgid = entry.previous_msgid_plural = None
 
 
 def main(argv: list[str]) -> int:

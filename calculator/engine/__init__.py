@@ -14,6 +14,7 @@ See ``docs/engine.md`` for the API, the step codes and the error codes.
 from .deal import round_game_points, score_deal
 from .errors import DealError, Problem
 from .match import (
+    GAMES_TO_WIN,
     MAX_DEALS,
     GameResult,
     Match,
@@ -69,6 +70,7 @@ __all__ = [
     "CARD_TOTALS",
     "DEFAULT_PROFILE",
     "FORMAT_VERSION",
+    "GAMES_TO_WIN",
     "MAX_DEALS",
     "NO_DECLARATIONS",
     "AllPassed",

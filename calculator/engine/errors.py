@@ -28,6 +28,8 @@ hanging_invalid                  hanging            hanging
 target_invalid                   target             target
 dealer_invalid                   first_dealer       dealer
 too_many_deals                   deals              count, max
+games_to_win_invalid             games_to_win       games, allowed
+match_over                       deals              games
 format_not_object                (the path)         path
 format_key_missing               (the path)         path
 format_key_unknown               (the path)         path
@@ -69,6 +71,8 @@ CODES = (
     "target_invalid",
     "dealer_invalid",
     "too_many_deals",
+    "games_to_win_invalid",
+    "match_over",
     "format_not_object",
     "format_key_missing",
     "format_key_unknown",

@@ -9,6 +9,10 @@ A game ends after a played deal that leaves a team on the target or more and ahe
 a capot deal never ends it: the next played deal that is not a capot decides. The next game starts
 at 0 to 0 right after; hanging points are never lost: points still hanging when a game ends go
 to the team with more raw points in the next played deal, which is in the next game.
+
+A match may be played to a number of won games (``games_to_win``: 1, 2 or 3 make a best of 1, 3
+or 5). The game that gives a team that many wins ends the match: a deal after it is refused
+(``match_over``). Without ``games_to_win`` the match goes on for as long as deals come.
 """
 
 from __future__ import annotations
@@ -23,6 +27,7 @@ from .results import ZERO, DealKind, DealResult, TeamPoints, build_frozen
 from .validate import deal_problems, is_int, profile_problems, shown
 
 SEATS = 4
+GAMES_TO_WIN = (1, 2, 3)
 # A real match has a few hundred deals at most. A longer one is a mistake or an attack: each
 # view of a match folds all its deals, so their number bounds the work and memory of a page.
 MAX_DEALS = 2000
@@ -84,18 +89,28 @@ class Match:
     game_over: bool
     winner: Team | None
     capot_extra_deal: bool
+    games_to_win: int | None = None  # the match is played to this many won games, if set
+    match_winner: Team | None = None  # the team that won them: the match is over
+
+    @property
+    def match_over(self) -> bool:
+        return self.match_winner is not None
 
 
 def fold_match(
-    profile: RuleProfile = DEFAULT_PROFILE, first_dealer: int = 0, deals: Iterable[Deal] = ()
+    profile: RuleProfile = DEFAULT_PROFILE,
+    first_dealer: int = 0,
+    deals: Iterable[Deal] = (),
+    games_to_win: int | None = None,
 ) -> Match:
     """Fold ``deals`` in order into games. Raises :class:`DealError` with ``deal_index`` set
-    when a deal is refused (the profile, the dealer and the number of deals, at most
-    ``MAX_DEALS``, are checked first, with no index).
+    when a deal is refused, a deal after the match's end included (the profile, the dealer,
+    ``games_to_win`` and the number of deals, at most ``MAX_DEALS``, are checked first, with
+    no index).
     """
     deals = tuple(deals)
-    _validate(profile, first_dealer, deals)
-    fold = _Fold(profile)
+    _validate(profile, first_dealer, deals, games_to_win)
+    fold = _Fold(profile, games_to_win)
     records = []
     for index, deal in enumerate(deals):
         try:
@@ -117,13 +132,20 @@ def fold_match(
         game_over=fold.game_over,
         winner=fold.winner,
         capot_extra_deal=fold.extra_deal,
+        games_to_win=games_to_win,
+        match_winner=fold.match_winner,
     )
 
 
-def _validate(profile: RuleProfile, first_dealer: int, deals: tuple[Deal, ...]) -> None:
+def _validate(
+    profile: RuleProfile, first_dealer: int, deals: tuple[Deal, ...], games_to_win: int | None
+) -> None:
     problems = profile_problems(profile)
     if not is_int(first_dealer) or not 0 <= first_dealer < SEATS:
         problems.append(Problem("dealer_invalid", "first_dealer", {"dealer": shown(first_dealer)}))
+    if games_to_win is not None and not (is_int(games_to_win) and games_to_win in GAMES_TO_WIN):
+        params = {"games": shown(games_to_win), "allowed": list(GAMES_TO_WIN)}
+        problems.append(Problem("games_to_win_invalid", "games_to_win", params))
     if len(deals) > MAX_DEALS:
         problems.append(Problem("too_many_deals", "deals", {"count": len(deals), "max": MAX_DEALS}))
     if problems:
@@ -137,14 +159,16 @@ def _validate(profile: RuleProfile, first_dealer: int, deals: tuple[Deal, ...]) 
 class _Fold:
     """The running state of a match while its deals are folded in (private, mutable)."""
 
-    def __init__(self, profile: RuleProfile) -> None:
-        self.profile = profile
+    def __init__(self, profile: RuleProfile, games_to_win: int | None = None) -> None:
+        self.profile, self.games_to_win, self.match_winner = profile, games_to_win, None
         self.game, self.number = 1, 0
         self.totals, self.hanging = ZERO, 0
         self.games_won, self.games = ZERO, []
         self.game_over, self.winner, self.extra_deal = False, None, False
 
     def add(self, deal: Deal, dealer: int) -> MatchDeal:
+        if self.match_winner is not None:
+            raise DealError.single("match_over", "deals", games=self.games_to_win)
         if self.game_over:
             self.game, self.number, self.totals = self.game + 1, 0, ZERO
             self.game_over, self.winner = False, None
@@ -177,3 +201,5 @@ class _Fold:
             self.game_over, self.winner = True, Team.A if a > b else Team.B
             self.games_won = self.games_won + TeamPoints.for_team(self.winner, 1)
             self.games.append(GameResult(self.game, self.totals, self.winner, self.number))
+            if self.games_won.of(self.winner) == self.games_to_win:
+                self.match_winner = self.winner

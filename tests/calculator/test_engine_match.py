@@ -242,3 +242,42 @@ def test_a_match_of_max_deals_folds_and_one_more_is_refused():
     assert refused.value.codes == ("too_many_deals",)
     assert refused.value.deal_index is None
     assert dict(refused.value.problems[0].params) == {"count": MAX_DEALS + 1, "max": MAX_DEALS}
+
+
+def test_a_match_to_two_won_games_ends_with_the_second_game_a_team_wins():
+    # SHORT's target is 20: made(A, 162) gives A 16 and B 0; two of them win a game.
+    game_a, game_b = [made(A, 162)] * 2, [made(B, 162)] * 2
+
+    match = fold_match(SHORT, 0, [*game_a, *game_b, *game_a], games_to_win=2)
+
+    assert [game.winner for game in match.games] == [A, B, A]
+    assert match.games_won == TeamPoints(2, 1)
+    assert match.match_over and match.match_winner is A and match.games_to_win == 2
+
+
+def test_a_match_is_not_over_while_neither_team_has_its_games():
+    match = fold_match(SHORT, 0, [made(A, 162)] * 2, games_to_win=2)
+
+    assert match.game_over and not match.match_over and match.match_winner is None
+
+
+def test_a_deal_after_the_match_is_over_is_refused():
+    with pytest.raises(DealError) as refused:
+        fold_match(SHORT, 0, [made(A, 162)] * 3, games_to_win=1)
+
+    assert refused.value.codes == ("match_over",) and refused.value.deal_index == 2
+    assert refused.value.problems[0].params == {"games": 1}
+
+
+def test_without_games_to_win_the_match_never_ends():
+    match = fold_match(SHORT, 0, [made(A, 162)] * 10)
+
+    assert match.games_won == TeamPoints(5, 0) and not match.match_over
+
+
+@pytest.mark.parametrize("games", [0, 4, -1, "2", 2.0, True])
+def test_games_to_win_is_1_2_or_3(games):
+    with pytest.raises(DealError) as refused:
+        fold_match(SHORT, 0, [], games_to_win=games)
+
+    assert refused.value.codes == ("games_to_win_invalid",)

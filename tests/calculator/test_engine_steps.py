@@ -263,6 +263,13 @@ def emitted_problems():
         lambda: score_deal(AllPassed(), hanging=-1),
         lambda: fold_match(RuleProfile(target=0), 9, []),
         lambda: fold_match(deals=[AllPassed()] * (MAX_DEALS + 1)),
+        lambda: fold_match(games_to_win=4),
+        lambda: fold_match(
+            RuleProfile(target=11),
+            0,
+            [PlayedDeal(A, HEARTS, CardPoints(A, 162))] * 2,
+            games_to_win=1,
+        ),  # fmt: skip
         lambda: deal_from_dict({"version": 2, "kind": "x", "y": 1}),
         lambda: deal_from_dict([]),
         lambda: deal_from_dict({"version": 1}),

@@ -216,6 +216,10 @@ def engine_problems():
         lambda: score_deal(AllPassed(), RuleProfile(target=0)),
         lambda: fold_match(first_dealer=7),
         lambda: fold_match(deals=[AllPassed()] * (MAX_DEALS + 1)),
+        lambda: fold_match(games_to_win=0),
+        lambda: fold_match(
+            RuleProfile(target=11), 0, [PlayedDeal(A, HEARTS, CardPoints(A, 162))] * 2, 1
+        ),
         lambda: deal_from_dict([]),
         lambda: deal_from_dict({"version": 1}),
         lambda: deal_from_dict({"version": 1, "kind": "all_passed", "extra": 1}),

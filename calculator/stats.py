@@ -1,0 +1,423 @@
+"""A table's statistics, taken from the engine's folds of its matches (docs/statistics.md).
+
+Nothing here scores a deal. Each match is folded by the engine (``Match.fold``) and what the
+statistics need of it (per team: contracts bid and their outcome, capots, contras, counted
+declarations, points; the winners of its games and of the match) is stored as its
+``MatchSummary``, tagged with the match's version. Any write to a match raises its version, so a
+corrected deal makes that summary stale and the next statistics page folds that match again.
+A table's statistics then only add up the summaries of its matches in the date range: 500
+matches take a few milliseconds, however many deals they hold (benchmarks/stats.py).
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections import defaultdict
+from dataclasses import dataclass, field
+from operator import add
+
+from . import engine
+from .models import Deal, Match, MatchSummary, Table
+
+SUMMARY_FORMAT = 1
+CONTRACT_KINDS = ("suit", "no_trumps", "all_trumps")
+OUTCOMES = ("bid", "made", "inside", "hanging")
+# What one team did in a match, counted from the engine's results.
+TEAM_COUNTS = (
+    *(f"{outcome}_{kind}" for kind in CONTRACT_KINDS for outcome in OUTCOMES),
+    "capots_made",
+    "capots_suffered",
+    "contra_won",
+    "contra_lost",
+    "recontra_won",
+    "recontra_lost",
+    "terces",
+    "quartes",
+    "quintes",
+    "carres",
+    "belots",
+    "declaration_points",
+    "points",
+)
+TEAMS = (engine.Team.A, engine.Team.B)
+POINTS = TEAM_COUNTS.index("points")
+
+
+def contract_kind(contract: engine.Contract) -> str:
+    return "suit" if contract.is_suit else contract.value
+
+
+def _declaration_kind(declaration) -> str:
+    if isinstance(declaration, engine.Belot):
+        return "belots"
+    if isinstance(declaration, engine.Carre):
+        return "carres"
+    return (
+        "quintes" if declaration.length >= 5 else "quartes" if declaration.length == 4 else "terces"
+    )
+
+
+def _count_deal(counts: list[dict], result: engine.DealResult) -> None:
+    """Add one deal's result (as the engine gave it) to both teams' counts."""
+    for team, points in zip(TEAMS, (result.written.a, result.written.b), strict=True):
+        counts[team is engine.Team.B]["points"] += points
+    if result.kind is engine.DealKind.ALL_PASSED:
+        return
+    bidders = counts[result.bidders is engine.Team.B]
+    kind = contract_kind(result.contract)
+    bidders[f"bid_{kind}"] += 1
+    bidders[f"{result.outcome.value}_{kind}"] += 1
+    if result.capot is not None:
+        counts[result.capot is engine.Team.B]["capots_made"] += 1
+        counts[result.capot is engine.Team.A]["capots_suffered"] += 1
+    if result.double is not engine.Double.NONE and result.winner is not None:
+        counts[result.winner is engine.Team.B][f"{result.double.value}_won"] += 1
+        counts[result.winner is engine.Team.A][f"{result.double.value}_lost"] += 1
+    for outcome in result.counted:
+        team = counts[outcome.team is engine.Team.B]
+        team[_declaration_kind(outcome.declaration)] += 1
+        team["declaration_points"] += outcome.points
+
+
+def summarize(fold: engine.Match) -> dict:
+    """What the statistics keep of one folded match (JSON-able)."""
+    counts = [dict.fromkeys(TEAM_COUNTS, 0), dict.fromkeys(TEAM_COUNTS, 0)]
+    played = 0
+    for deal in fold.deals:
+        _count_deal(counts, deal.result)
+        played += deal.result.kind is not engine.DealKind.ALL_PASSED
+    return {
+        "format": SUMMARY_FORMAT,
+        "deals": len(fold.deals),
+        "played": played,
+        "games": [game.winner.value for game in fold.games],
+        "winner": fold.match_winner.value if fold.match_winner else None,
+        "teams": counts,
+    }
+
+
+def _fold_stored(match: Match, records: list[dict]) -> engine.Match:
+    inputs = [engine.deal_from_dict(data) for data in records[: engine.MAX_DEALS]]
+    return match.fold(inputs)
+
+
+def _refresh(stale: list[Match]) -> dict[int, dict]:
+    """Fold the matches whose summaries are missing or stale, and store their summaries."""
+    if not stale:
+        return {}
+    records = defaultdict(list)
+    rows = Deal.objects.filter(match__in=stale).order_by("match_id", "number")
+    for match_id, data in rows.values_list("match_id", "data").iterator(chunk_size=2000):
+        records[match_id].append(data)
+    summaries = {}
+    for match in stale:
+        try:
+            summaries[match.pk] = summarize(_fold_stored(match, records[match.pk]))
+        except engine.DealError:  # stored before a rule refused it: left out, not a 500
+            summaries[match.pk] = None
+    # Two pages refreshing the same match at once write the same summary: the last one stays.
+    MatchSummary.objects.bulk_create(
+        [
+            MatchSummary(match=match, version=match.version, data=summaries[match.pk])
+            for match in stale
+        ],
+        update_conflicts=True,
+        unique_fields=["match"],
+        update_fields=["version", "data"],
+    )
+    return summaries
+
+
+def team_vector(summary: dict, team: int) -> tuple[int, ...]:
+    counts = summary["teams"][team]
+    return tuple(counts[key] for key in TEAM_COUNTS)
+
+
+@dataclass
+class Record:
+    """The statistics of one player, one pair or the whole table."""
+
+    matches: int = 0
+    matches_won: int = 0
+    games: int = 0
+    games_won: int = 0
+    deals: int = 0  # played deals (all passed left out)
+    longest_streak: int = 0
+    streak: int = 0  # the current run of won games, while adding up
+    # The counts in TEAM_COUNTS' order: adding a match is one map() over two tuples, which a
+    # table of 500 matches does 5,000 times.
+    values: list = field(default_factory=lambda: [0] * len(TEAM_COUNTS))
+
+    @property
+    def counts(self) -> dict[str, int]:
+        return dict(zip(TEAM_COUNTS, self.values, strict=True))
+
+    def add_table(self, summary: dict) -> None:
+        """A match as the whole table counts it: both teams' counts, each game once."""
+        self.matches += summary["winner"] is not None
+        self.games += len(summary["games"])
+        self.deals += summary["played"]
+        for team in (0, 1):
+            self.values = list(map(add, self.values, team_vector(summary, team)))
+
+    def add(self, summary: dict, team: int, *, won_match: bool | None, vector=None) -> None:
+        if won_match is not None:
+            self.matches += 1
+            self.matches_won += won_match
+        self.deals += summary["played"]
+        vector = team_vector(summary, team) if vector is None else vector
+        self.values = list(map(add, self.values, vector))
+        side = "B" if team else "A"
+        for winner in summary["games"]:
+            self.games += 1
+            won = winner == side
+            self.games_won += won
+            self.streak = self.streak + 1 if won else 0
+            self.longest_streak = max(self.longest_streak, self.streak)
+
+    @property
+    def win_rate(self) -> float | None:
+        """Games won of games played, 0 to 1 (None before any game ended)."""
+        return self.games_won / self.games if self.games else None
+
+    @property
+    def match_win_rate(self) -> float | None:
+        return self.matches_won / self.matches if self.matches else None
+
+    @property
+    def points_per_deal(self) -> float | None:
+        return self.values[POINTS] / self.deals if self.deals else None
+
+    def as_dict(self) -> dict:
+        counts = self.counts
+        rate = self.win_rate
+        per_deal = self.points_per_deal
+        match_rate = self.match_win_rate
+        data = {
+            "matches_played": self.matches,
+            "matches_won": self.matches_won,
+            "match_win_rate": None if match_rate is None else round(match_rate, 4),
+            "games_played": self.games,
+            "games_won": self.games_won,
+            "win_rate": None if rate is None else round(rate, 4),
+            "deals_played": self.deals,
+            "points": counts["points"],
+            "points_per_deal": None if per_deal is None else round(per_deal, 2),
+            "longest_streak": self.longest_streak,
+        }
+        data["contracts"] = {
+            kind: {outcome: counts[f"{outcome}_{kind}"] for outcome in OUTCOMES}
+            for kind in CONTRACT_KINDS
+        }
+        names = ("capots_made", "capots_suffered", "contra_won", "contra_lost")
+        data |= {name: counts[name] for name in (*names, "recontra_won", "recontra_lost")}
+        kinds = ("terces", "quartes", "quintes", "carres", "belots")
+        data["declarations"] = {kind: counts[kind] for kind in kinds}
+        data["declaration_points"] = counts["declaration_points"]
+        return data
+
+
+@dataclass
+class MatchLine:
+    """One match of the table, as its lists show it."""
+
+    match: Match
+    summary: dict | None
+    seats: tuple[str, str, str, str]
+
+    @property
+    def pairs(self) -> tuple[tuple[str, str], tuple[str, str]]:
+        return pair_of(self.seats[0], self.seats[2]), pair_of(self.seats[1], self.seats[3])
+
+    @property
+    def games_won(self) -> tuple[int, int]:
+        games = self.summary["games"] if self.summary else []
+        return games.count("A"), games.count("B")
+
+    @property
+    def winner(self) -> int | None:
+        winner = self.summary and self.summary["winner"]
+        return None if not winner else int(winner == "B")
+
+
+def pair_of(first: str, second: str) -> tuple[str, str]:
+    return tuple(sorted((first, second)))
+
+
+@dataclass
+class TableStats:
+    table: Table
+    since: datetime.date | None
+    until: datetime.date | None
+    lines: list[MatchLine]
+    total: Record
+    players: dict[str, Record]
+    pairs: dict[tuple[str, str], Record]
+    head_to_head: dict[tuple[tuple, tuple], list[int]]  # (pair, pair) sorted: [won, won] matches
+    partners: dict[str, dict[str, Record]]  # player: partner: record together
+    points_over_time: dict[str, list[int]]  # player: running points after each match
+
+
+def _in_range(matches, since, until):
+    if since is not None:
+        matches = matches.filter(created__date__gte=since)
+    if until is not None:
+        matches = matches.filter(created__date__lte=until)
+    return matches
+
+
+def table_matches(table: Table, since=None, until=None) -> list[MatchLine]:
+    """The table's matches in the range, oldest first, each with its up-to-date summary."""
+    matches = list(_in_range(table.matches.order_by("created", "pk"), since, until))
+    stored = dict(
+        MatchSummary.objects.filter(match__in=[m.pk for m in matches]).values_list(
+            "match_id", "version"
+        )
+    )
+    stale = [m for m in matches if stored.get(m.pk) != m.version]
+    fresh = _refresh(stale)
+    data = dict(
+        MatchSummary.objects.filter(match__in=[m.pk for m in matches if m.pk not in fresh])
+        .values_list("match_id", "data")
+        .iterator(chunk_size=1000)
+    )
+    data |= fresh
+    return [MatchLine(m, data.get(m.pk), tuple(m.players)) for m in matches]
+
+
+def table_stats(table: Table, since=None, until=None) -> TableStats:
+    return aggregate(table, table_matches(table, since, until), since, until)
+
+
+def aggregate(table: Table, lines: list[MatchLine], since=None, until=None) -> TableStats:
+    """Add up the matches' summaries, oldest match first (the streaks need the order)."""
+    stats = TableStats(
+        table, since, until, lines, Record(), {}, {}, {}, defaultdict(dict), defaultdict(list)
+    )
+    for line in lines:
+        if line.summary is not None:
+            _add_match(stats, line)
+    return stats
+
+
+def _add_match(stats: TableStats, line: MatchLine) -> None:
+    summary = line.summary
+    stats.total.add_table(summary)
+    finished = summary["winner"] is not None
+    for team in (0, 1):
+        won = (line.winner == team) if finished else None
+        first, second = line.seats[team], line.seats[team + 2]
+        if not (first and second) or first == second:
+            continue  # a match added with unnamed players counts for the table only
+        vector = team_vector(summary, team)
+        pair = pair_of(first, second)
+        stats.pairs.setdefault(pair, Record()).add(summary, team, won_match=won, vector=vector)
+        for player, partner in ((first, second), (second, first)):
+            for record in (
+                stats.players.setdefault(player, Record()),
+                stats.partners[player].setdefault(partner, Record()),
+            ):
+                record.add(summary, team, won_match=won, vector=vector)
+            running = stats.points_over_time[player]
+            points = summary["teams"][team]["points"]
+            running.append((running[-1] if running else 0) + points)
+    _add_head_to_head(stats, line)
+
+
+def _add_head_to_head(stats: TableStats, line: MatchLine) -> None:
+    if line.winner is None or not all(line.seats):
+        return
+    pairs = line.pairs
+    key = tuple(sorted(pairs))
+    results = stats.head_to_head.setdefault(key, [0, 0])
+    results[key.index(pairs[line.winner])] += 1
+
+
+def leaderboard(records: dict) -> list[tuple]:
+    """(name, record) by win rate, then games won, then name; those without a game last."""
+    return sorted(
+        records.items(),
+        key=lambda item: (
+            item[1].win_rate is None,
+            -(item[1].win_rate or 0),
+            -item[1].games_won,
+            item[0],
+        ),
+    )
+
+
+def _record_json(record: Record) -> dict:
+    return record.as_dict()
+
+
+def as_json(found: TableStats) -> dict:
+    """stats.json: every field is described in docs/statistics.md."""
+    return {
+        "format": SUMMARY_FORMAT,
+        "table": {"name": found.table.name, "players": found.table.players},
+        "since": found.since.isoformat() if found.since else None,
+        "until": found.until.isoformat() if found.until else None,
+        "total": {
+            key: value
+            for key, value in found.total.as_dict().items()
+            if key
+            not in ("matches_won", "games_won", "win_rate", "match_win_rate", "longest_streak")
+        },
+        "players": [
+            {"name": name, **record.as_dict()} for name, record in leaderboard(found.players)
+        ],
+        "pairs": [
+            {"players": list(pair), **record.as_dict()} for pair, record in leaderboard(found.pairs)
+        ],
+        "head_to_head": [
+            {"pairs": [list(a), list(b)], "matches_won": won}
+            for (a, b), won in sorted(found.head_to_head.items())
+        ],
+        "matches": [_match_json(line) for line in found.lines],
+    }
+
+
+def _match_json(line: MatchLine) -> dict:
+    match = line.match
+    return {
+        "created": match.created.isoformat(),
+        "teams": [match.team_a, match.team_b],
+        "players": list(line.seats),
+        "games_to_win": match.games_to_win,
+        "games_won": list(line.games_won),
+        "winner": line.winner,
+        "deals": line.summary["deals"] if line.summary else 0,
+    }
+
+
+CSV_HEADER = (
+    "match", "date", "game", "deal", "player_1", "player_2", "player_3", "player_4", "dealer",
+    "bidders", "contract", "double", "result", "capot", "points_a", "points_b", "total_a",
+    "total_b", "hanging",
+)  # fmt: skip
+
+
+def deal_rows(table: Table):
+    """The CSV's rows: a header, then every deal of the table's matches, oldest match first,
+    as the engine folds it. Teams are "A" (players 1 and 3) and "B" (players 2 and 4)."""
+    yield CSV_HEADER
+    for number, match in enumerate(table.matches.order_by("created", "pk"), start=1):
+        records = list(match.deals.values_list("data", flat=True))
+        try:
+            fold = _fold_stored(match, records)
+        except engine.DealError:
+            continue
+        for deal in fold.deals:
+            yield _deal_row(number, match, deal)
+
+
+def _deal_row(number: int, match: Match, deal: engine.MatchDeal) -> tuple:
+    result = deal.result
+    passed = result.kind is engine.DealKind.ALL_PASSED
+    outcome = "all_passed" if passed else result.outcome.value
+    return (
+        number, match.created.date().isoformat(), deal.game, deal.number, *match.players,
+        deal.dealer + 1, result.bidders or "", result.contract or "", result.double.value,
+        outcome, result.capot or "", result.written.a, result.written.b, deal.totals.a,
+        deal.totals.b, deal.hanging,
+    )  # fmt: skip

@@ -1,0 +1,178 @@
+"""A table's pages: its leaderboard and matches, a player's page, stats.json and the deals' CSV.
+
+Every number comes from calculator/stats.py, which adds up the engine's folds of the matches.
+"""
+
+import csv
+
+from django.contrib import messages
+from django.http import Http404, JsonResponse, StreamingHttpResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST, require_safe
+
+from . import charts, stats
+from .access import KEY_SHAPE, table_view
+from .forms import DateRangeForm, MatchAddForm, RosterAddForm, TableForm, TableMatchForm
+from .models import Match
+from .services import table_create, table_match_add, table_match_start, table_players_add
+
+MATCH_ROWS = 30  # matches listed on the table's page, the newest first
+
+
+def table_new(request):
+    """A new table; ``?match=<scorer key>`` (from a match's page) brings that match along."""
+    match = _match_asked(request)
+    initial = {"players": "\n".join(p for p in match.players if p)} if match else None
+    form = TableForm(request.POST or None, initial=initial)
+    if request.method == "POST" and form.is_valid():
+        table = table_create(**form.cleaned_data, match=match)
+        return redirect(table.get_keeper_url())
+    return render(request, "calculator/table_new.html", {"form": form, "from_match": match})
+
+
+def _match_asked(request):
+    key = request.GET.get("match", "")
+    if not KEY_SHAPE.fullmatch(key):
+        return None
+    return Match.objects.filter(scorer_key=key, table__isnull=True).first()
+
+
+def _range(request):
+    """The date range asked for; a wrong one is said on the page and left open."""
+    form = DateRangeForm(request.GET or None)
+    if form.is_bound and form.is_valid():
+        return form, form.cleaned_data["since"], form.cleaned_data["until"]
+    return form, None, None
+
+
+@require_safe
+@table_view()
+def table_page(request, table, is_keeper):
+    form, since, until = _range(request)
+    context = _table_context(request, table, is_keeper, stats.table_stats(table, since, until))
+    context["range_form"] = form
+    return render(request, "calculator/table.html", context)
+
+
+def _table_context(request, table, is_keeper, found, **forms):
+    key = table.keeper_key if is_keeper else table.view_key
+    return {
+        "table": table,
+        "is_keeper": is_keeper,
+        "key": key,
+        "stats": found,
+        "players": _ranked(table, stats.leaderboard(found.players)),
+        "pairs": stats.leaderboard(found.pairs),
+        "head_to_head": [(a, b, won) for (a, b), won in found.head_to_head.items()],
+        # The newest matches; all of them are in stats.json and the CSV.
+        "lines": found.lines[: -MATCH_ROWS - 1 : -1],
+        "more_lines": max(0, len(found.lines) - MATCH_ROWS),
+        "win_chart": charts.bars(stats.leaderboard(found.players)),
+        "match_form": forms.get("match_form") or TableMatchForm(table=table),
+        "add_form": forms.get("add_form") or MatchAddForm(table=table),
+        "roster_form": forms.get("roster_form") or RosterAddForm(table=table),
+        "view_url": request.build_absolute_uri(table.get_view_url()),
+        "keeper_url": request.build_absolute_uri(table.get_keeper_url()),
+    }
+
+
+def _ranked(table, board):
+    """Leaderboard rows with the index of each player's page (players not in the roster have
+    none)."""
+    index = {name: number for number, name in enumerate(table.players)}
+    return [(name, record, index.get(name)) for name, record in board]
+
+
+def _keeper_page_again(request, table, **forms):
+    context = _table_context(request, table, True, stats.table_stats(table), **forms)
+    context["range_form"] = DateRangeForm()
+    return render(request, "calculator/table.html", context, status=400)
+
+
+@require_POST
+@table_view(keeper_only=True)
+def table_match_new(request, table, is_keeper):
+    form = TableMatchForm(request.POST, table=table)
+    if not form.is_valid():
+        return _keeper_page_again(request, table, match_form=form)
+    data = form.cleaned_data
+    match = table_match_start(
+        table=table,
+        seats=data["seats"],
+        first_dealer=data["first_dealer"],
+        games_to_win=data["games_to_win"],
+    )
+    return redirect(match.get_scorer_url())
+
+
+@require_POST
+@table_view(keeper_only=True)
+def table_match_add_view(request, table, is_keeper):
+    form = MatchAddForm(request.POST, table=table)
+    if not form.is_valid():
+        return _keeper_page_again(request, table, add_form=form)
+    table_match_add(table=table, match=form.cleaned_data["link"])
+    messages.success(request, _("The match was added to the table."))
+    return redirect(table.get_keeper_url())
+
+
+@require_POST
+@table_view(keeper_only=True)
+def table_players_add_view(request, table, is_keeper):
+    form = RosterAddForm(request.POST, table=table)
+    if not form.is_valid():
+        return _keeper_page_again(request, table, roster_form=form)
+    table_players_add(table=table, players=form.cleaned_data["players"])
+    return redirect(table.get_keeper_url())
+
+
+@require_safe
+@table_view()
+def table_player(request, table, is_keeper, index):
+    if not 0 <= index < len(table.players):
+        raise Http404
+    name = table.players[index]
+    form, since, until = _range(request)
+    found = stats.table_stats(table, since, until)
+    record = found.players.get(name) or stats.Record()
+    partners = stats.leaderboard(found.partners.get(name, {}))
+    context = {
+        "table": table,
+        "key": table.keeper_key if is_keeper else table.view_key,
+        "name": name,
+        "record": record,
+        "data": record.as_dict(),
+        "partners": partners,
+        "partner_chart": charts.bars(partners),
+        "points_chart": charts.line(found.points_over_time.get(name, [])),
+        "range_form": form,
+    }
+    return render(request, "calculator/table_player.html", context)
+
+
+@require_safe
+@table_view()
+def table_stats_json(request, table, is_keeper):
+    form, since, until = _range(request)
+    if form.errors:
+        return JsonResponse({"errors": form.errors.get_json_data()}, status=400)
+    data = stats.as_json(stats.table_stats(table, since, until))
+    return JsonResponse(data, json_dumps_params={"ensure_ascii": False, "indent": 1})
+
+
+class _Echo:
+    def write(self, value):
+        return value
+
+
+@require_safe
+@table_view()
+def table_deals_csv(request, table, is_keeper):
+    """Every deal of the table, one row each, as the engine scores it (streamed: a table of
+    60,000 deals is folded match by match)."""
+    writer = csv.writer(_Echo())
+    rows = (writer.writerow(row) for row in stats.deal_rows(table))
+    response = StreamingHttpResponse(rows, content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="belot-table-{table.pk}.csv"'
+    return response

@@ -1,0 +1,98 @@
+"""A table in the browser (issue 14): created from the home page on a phone, two matches with
+swapped partners started from it, the leaderboard and a player's page read in bg, uk and ru at
+360 px, with JavaScript on and off, and no accessibility violations."""
+
+import pytest
+from playwright.sync_api import expect
+
+from calculator import engine
+from calculator.models import Match, Table
+from calculator.services import deal_record
+from tests.e2e.screens import Screen, translated
+from tests.e2e.test_accessibility import AXE, axe_violations
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+# 40 characters each, with what breaks careless pages: markup, format strings, braces, a
+# right-to-left override, a zero-width space (the site drops the last two), no place to break.
+ROSTER = [
+    "Мария-Антоанета Петрова-Иванова от Варна",
+    "<b>%(name)s{0}</b> %s ‮עברית‬ x​y Ивано",
+    "П" * 40,
+    "Ё" * 40,
+]
+
+
+def phone(new_context, language="bg", javascript=True) -> Screen:
+    context = new_context("phone", locale=language, java_script_enabled=javascript)
+    return Screen(context.new_page(), "phone")
+
+
+def win_a_game(match: Match, team: engine.Team) -> None:
+    """Six all-trumps deals made by ``team``: 156 points, the game and (to one game) the match."""
+    for number in range(1, 7):
+        match.refresh_from_db()
+        deal = engine.PlayedDeal(team, engine.Contract.ALL_TRUMPS, engine.CardPoints(team, 258))
+        deal_record(match=match, version=match.version, number=number, deal=deal)
+
+
+def start_match(screen: Screen, seats: list[str]) -> Match:
+    for seat, name in enumerate(seats):
+        screen.page.select_option(f"select[name='seat_{seat}']", label=name)
+    screen.choose("games_to_win", "1")
+    screen.tap(screen.page.locator("form[action$='/match/'] button[type=submit]"))
+    url = screen.arrived(r"/m/[\w-]+/$")
+    return Match.objects.get(scorer_key=url.rstrip("/").rsplit("/", 1)[1])
+
+
+@pytest.fixture
+def played_table(new_context):
+    """Made on a phone: the table, then two matches with swapped partners."""
+    screen = phone(new_context)
+    screen.goto("/bg/")
+    screen.tap(screen.page.locator("#table-title"))
+    screen.page.fill("#id_name", "Петък вечер у Мария")
+    screen.page.fill("#id_players", "\n".join(ROSTER))
+    screen.tap(screen.page.locator("form[action='/bg/table/new/'] button[type=submit]"))
+    keeper_url = screen.arrived(r"/t/[\w-]+/$")
+    table = Table.objects.get()
+    names = table.players  # as the site keeps them: the invisible characters dropped
+    first = start_match(screen, [names[0], names[1], names[2], names[3]])
+    win_a_game(first, engine.Team.A)  # Мария & П win
+    screen.goto(keeper_url)
+    second = start_match(screen, [names[0], names[1], names[3], names[2]])
+    win_a_game(second, engine.Team.B)  # the second player & П win
+    return table
+
+
+@pytest.mark.parametrize("language", ["bg", "uk", "ru"])
+@pytest.mark.parametrize("javascript", [True, False], ids=["js", "no-js"])
+def test_the_leaderboard_reads_on_a_phone_in_every_language(
+    new_context, played_table, language, javascript
+):
+    names = played_table.players
+    screen = phone(new_context, language, javascript)
+    screen.goto(f"/{language}/")  # the table's pages open in the language last chosen
+    screen.goto(played_table.get_view_url())
+
+    board = screen.page.locator("table.board").first
+    expect(board).to_contain_text(names[2])
+    rows = board.locator("tbody tr")
+    expect(rows).to_have_count(4)
+    # П won both matches (with a partner each time), Ё none; the other two one each.
+    expect(rows.nth(0).locator("th")).to_have_text(names[2])
+    expect(rows.nth(0).locator("td")).to_have_text(["2/2", "2/2", "100"])
+    expect(rows.nth(3).locator("th")).to_have_text(names[3])
+    expect(rows.nth(3).locator("td")).to_have_text(["0/2", "0/2", "0"])
+    expect(screen.page.locator("h2#board-title")).to_have_text(translated(language, "Leaderboard"))
+    # axe runs as a script in the page: with scripts off it is run on the same pages with them on.
+    if javascript:
+        assert not axe_violations(screen.page, AXE.read_text())
+
+    second = rows.nth(1).locator("th").inner_text()
+    screen.tap(rows.nth(1).locator("a"))
+    screen.arrived(r"/t/[\w-]+/player/\d+/$")
+    expect(screen.page.locator("h1")).to_have_text(second)
+    expect(screen.page.locator("svg[role=img]").first).to_be_visible()
+    if javascript:
+        assert not axe_violations(screen.page, AXE.read_text())
