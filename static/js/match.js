@@ -33,10 +33,21 @@
     } catch (e) { /* storage off */ }
   }
 
+  // A watcher's page asks every few seconds whether the match changed (a bodiless 304 while
+  // it has not), so a saved deal shows within 3 s; never while the page is hidden, and at once
+  // when it is shown again (docs/performance.md, "Watchers").
   var live = document.getElementById("live");
-  if (!live || !live.dataset.poll || !window.fetch) return;
-  setInterval(function () {
+  var every = live && parseInt(live.dataset.poll, 10);
+  if (!every || !window.fetch) return;
+  var timer = null;
+  var busy = false;
+
+  function poll() {
+    clearTimeout(timer);
+    timer = null;
     if (document.hidden) return;
+    if (busy) { timer = setTimeout(poll, every); return; }
+    busy = true;
     // A conditional request: the server answers 304 while nothing has changed.
     fetch(location.href, { cache: "no-cache", credentials: "same-origin" })
       .then(function (response) { return response.ok ? response.text() : null; })
@@ -48,6 +59,20 @@
         if (!fresh || fresh.innerHTML === live.innerHTML) return;
         live.innerHTML = fresh.innerHTML;
       })
-      .catch(function () {});
-  }, 10000);
+      .catch(function () {})
+      .then(function () {
+        busy = false;
+        if (!document.hidden && timer === null) timer = setTimeout(poll, every);
+      });
+  }
+
+  document.addEventListener("visibilitychange", function () {
+    if (document.hidden) {
+      clearTimeout(timer);
+      timer = null;
+    } else {
+      poll();
+    }
+  });
+  timer = setTimeout(poll, every);
 })();
