@@ -19,7 +19,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
-from . import engine, explain
+from . import engine, explain, polls
 from .access import KEY_SHAPE, match_view
 from .forms import DealForm, ImportForm, MatchForm
 from .lru import BoundedStore
@@ -183,6 +183,17 @@ def _shared_page_put(key: str, html: str) -> None:
     packed = zlib.compress(html.encode(), 1)
     if len(packed) <= SHARED_PAGE_BYTES:
         cache.set(_shared_key(key), packed, SHARED_PAGE_SECONDS)
+
+
+@require_safe
+@match_view()
+def match_changes(request, match, is_scorer):
+    """The match's version, which a watcher's open page polls (calculator/polls.py answers
+    known keys in front of Django; this is the same answer, and the wrong keys' limit)."""
+    response = HttpResponse(polls.version_text(match.version))
+    for name, value in polls.HEADERS:
+        response[name] = value
+    return response
 
 
 @require_safe
