@@ -28,8 +28,11 @@ node_modules/.installed: package.json package-lock.json
 	npm ci --no-audit --no-fund
 	touch $@
 
+# Two workers (pytest-xdist): the machines here have two cores.
+TEST_WORKERS ?= 2
+
 test: messages $(if $(shell command -v npm),node_modules/.installed)
-	$(PY) -m pytest
+	$(PY) -m pytest -n $(TEST_WORKERS)
 
 check: messages
 	$(VENV)/bin/ruff check .

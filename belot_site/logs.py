@@ -51,7 +51,13 @@ class MaskMatchKeys(logging.Filter):
 
 
 class GunicornLogger(Logger):
-    """gunicorn's own logger, with the keys masked in its access and error logs."""
+    """gunicorn's own logger, with the keys masked in its access and error logs, and no line
+    for the load balancer's health checks (every few seconds, forever)."""
+
+    def access(self, resp, req, environ, request_time):
+        if environ.get("PATH_INFO") == "/healthz":
+            return
+        super().access(resp, req, environ, request_time)
 
     def setup(self, cfg):
         super().setup(cfg)

@@ -113,6 +113,8 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # First: a load balancer's health check needs no host check, HTTPS redirect or session.
+    "belot_site.health.HealthCheckMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "csp.middleware.CSPMiddleware",
     "belot_site.middleware.ExtraHeadersMiddleware",
@@ -173,6 +175,9 @@ def _database() -> dict:
             "OPTIONS": dict(SQLITE_OPTIONS),
         }
     database = dj_database_url.parse(url, conn_max_age=60, conn_health_checks=True)
+    if database["ENGINE"] == "django.db.backends.postgresql":
+        # A database that does not answer fails a request (and /healthz) in seconds, not minutes.
+        database.setdefault("OPTIONS", {}).setdefault("connect_timeout", 5)
     if database["ENGINE"] == "django.db.backends.sqlite3":
         # A sqlite:/// URL gets the same options (those in its query string win).
         database["OPTIONS"] = {**SQLITE_OPTIONS, **database.get("OPTIONS", {})}
@@ -182,10 +187,28 @@ def _database() -> dict:
 DATABASES = {"default": _database()}
 
 
+# With REDIS_URL, a Redis timeout fails a call, never a page (belot_site/cache.py): the timeouts
+# are short, since Redis on the same network answers in well under a millisecond.
+REDIS_TIMEOUT = 0.25
+
+
 def _cache() -> dict:
-    # Memory is per process and the fastest (docs/performance.md): an edit of the rules reaches
-    # the other gunicorn workers within a minute, and each counts wrong match keys on its own.
-    # A shared directory makes both immediate and shared, at about 0.5 ms a cached page.
+    # Redis is shared by every worker on every machine: a rules edit shows everywhere at once and
+    # wrong match keys are counted across them all. Without it, memory is per process and the
+    # fastest (docs/performance.md): an edit of the rules reaches the other gunicorn workers
+    # within a minute, and each counts wrong match keys on its own. A shared directory makes
+    # both immediate and shared on one machine, at about 0.5 ms a cached page.
+    redis_url = os.environ.get("REDIS_URL", "").strip()
+    if redis_url:
+        return {
+            "BACKEND": "belot_site.cache.SafeRedisCache",
+            "LOCATION": redis_url,
+            "KEY_PREFIX": "belot",
+            "OPTIONS": {
+                "socket_connect_timeout": REDIS_TIMEOUT,
+                "socket_timeout": REDIS_TIMEOUT,
+            },
+        }
     directory = os.environ.get("DJANGO_CACHE_DIR", "").strip()
     if directory:
         return {
@@ -196,6 +219,8 @@ def _cache() -> dict:
 
 
 CACHES = {"default": _cache()}
+# The watchers' pages go to the cache as well only when it is shared (calculator/views.py).
+WATCH_PAGES_SHARED = CACHES["default"]["BACKEND"] == "belot_site.cache.SafeRedisCache"
 
 # The request header in which the proxy passes the visitor's address (e.g. HTTP_X_REAL_IP or
 # HTTP_X_FORWARDED_FOR); unset, the address is REMOTE_ADDR (belot_site/clients.py). The limits on

@@ -14,3 +14,8 @@ from django.core.wsgi import get_wsgi_application
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "belot_site.settings")
 
 application = get_wsgi_application()
+
+# After Django is set up: watchers' polls are answered in front of it (calculator/polls.py).
+from calculator.polls import FastPolls  # noqa: E402
+
+application = FastPolls(application)

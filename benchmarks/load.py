@@ -75,6 +75,7 @@ UNSET = (
     "DJANGO_DEBUG",
     "DJANGO_CACHE_DIR",
     "DJANGO_CLIENT_IP_HEADER",
+    "REDIS_URL",
     "WEB_CONCURRENCY",
     "BIND",
     "PORT",
@@ -564,6 +565,13 @@ def prepare_postgres(url: str) -> None:
         connection.execute(f'CREATE DATABASE "{name}"')
 
 
+def flush_redis(url: str) -> None:
+    """Empty the benchmark's Redis database (the one --redis-url names, and only that)."""
+    import redis
+
+    redis.Redis.from_url(url).flushdb()
+
+
 def random_deals(count: int, seed: int) -> list:
     """``count`` random deals, those of benchmarks/engine.py."""
     from benchmarks.engine import random_deal
@@ -683,6 +691,18 @@ def main() -> None:
         "deals (random deals; all passed), 3 languages x 2 hosts, one worker",
     )
     parser.add_argument(
+        "--watchers",
+        type=lambda text: [int(n) for n in text.split(",")],
+        help="instead of the load: watchers polling their match's page, e.g. 1000,2000,3000 "
+        "(4 a match), for --seconds each; the p95 of the poll's answer and N",
+    )
+    parser.add_argument("--interval", type=float, default=2.0, help="seconds between polls")
+    parser.add_argument("--deal-seconds", type=float, default=120, help="seconds between deals")
+    parser.add_argument("--processes", type=int, default=2, help="client processes (watchers)")
+    parser.add_argument("--pool", type=int, default=16, help="connections a client process")
+    parser.add_argument("--redis-url", default="", help="REDIS_URL for the site (flushed first)")
+    parser.add_argument("--port", type=int, default=0, help="gunicorn's port (default: any free)")
+    parser.add_argument(
         "--gunicorn",
         action="append",
         default=[],
@@ -707,10 +727,14 @@ def main() -> None:
         env = site_env(url, static_root=folder / "static")
         if args.cache == "file":
             env["DJANGO_CACHE_DIR"] = str(folder / "cache")
+        if args.redis_url:
+            flush_redis(args.redis_url)
+            env["REDIS_URL"] = args.redis_url
         if args.largest:
             env["DJANGO_ALLOWED_HOSTS"] = f"{LOOPBACK},localhost"
         workers = 1 if args.largest else args.workers
         site = Site(env, folder / "gunicorn.log", workers=workers, options=args.gunicorn)
+        site.port = args.port
         site.manage("migrate", "--noinput")
         site.manage("collectstatic", "--noinput")
         if args.largest:
@@ -723,12 +747,21 @@ def main() -> None:
             with site:
                 site.start()
                 run_largest(args, site, matches)
+        elif args.watchers:
+            tables = max(1, max(args.watchers) // 4)
+            values = random_deals(args.deals, args.seed)
+            matches = [seed_match(env, 0, 0, values) for _ in range(tables)]
+            with site:
+                site.start()
+                run_watchers(args, site, matches)
         else:
             seeded = seed_match(env, args.deals, args.seed)
             with site:
                 site.start()
                 run_benchmark(args, site, seeded)
-        if args.profile and not args.largest:
+        if args.redis_url:
+            flush_redis(args.redis_url)
+        if args.profile and not (args.largest or args.watchers):
             profile_match_page(seeded)
         errors = (folder / "gunicorn.log").read_text(errors="replace")
         tracebacks = errors.count("Traceback")
@@ -789,6 +822,175 @@ def run_benchmark(args, site: Site, seeded: Seeded) -> None:
     print(f"load average after: {load_average()}; the clients used {share:.2f} of a core")
     for failure in failures[:5]:
         print(f"  failure: {failure}")
+
+
+# Watchers: many phones with a match's watch page open
+
+
+def poll_loop(port: int, watchers: list[list], interval: float, deadline: float) -> list:
+    """One keep-alive connection (as a proxy keeps to its upstream) polling for ``watchers``,
+    each ``[key, version, etag, due]``, every ``interval`` s from its own ``due``, as
+    static/js/match.js does: the match's version, then the page only when it changed. Returns
+    (kind, status, seconds) per request, the seconds of a poll counted from when it was due: a
+    client that falls behind shows as latency, not as fewer requests."""
+    import heapq
+
+    queue = [(watcher[3], index) for index, watcher in enumerate(watchers)]
+    heapq.heapify(queue)
+    connection, results = None, []
+
+    def get(path, headers):
+        nonlocal connection
+        try:
+            connection = connection or http.client.HTTPConnection(LOOPBACK, port, timeout=30)
+            connection.request("GET", path, headers={"Host": f"{LOOPBACK}:{port}", **headers})
+            response = connection.getresponse()
+            body = response.read()
+            if response.will_close:
+                connection.close()
+                connection = None
+            return response.status, response.headers, body
+        except (OSError, http.client.HTTPException):
+            if connection is not None:
+                connection.close()
+            connection = None
+            return 0, {}, b""
+
+    while queue:
+        due, index = heapq.heappop(queue)
+        if due > deadline:
+            break
+        time.sleep(max(0.0, due - time.monotonic()))
+        key, version, etag, _due = watchers[index]
+        status, _headers, body = get(f"/m/{key}/changes", {})
+        results.append(("poll", status, time.monotonic() - due))
+        if status == 200 and body.decode() != version:
+            started = time.monotonic()
+            status, headers, _page = get(f"/m/{key}/", {"If-None-Match": etag})
+            results.append(("page", status, time.monotonic() - started))
+            if status == 200:
+                watchers[index][1:3] = [body.decode(), headers["ETag"]]
+        heapq.heappush(queue, (due + interval, index))
+    return results
+
+
+def poll_process(port: int, watchers: list[list], interval: float, deadline: float, pool: int):
+    """``pool`` connections in threads of this process, sharing ``watchers`` between them."""
+    shares = [watchers[index::pool] for index in range(pool)]
+    results: list[list] = [[] for _ in shares]
+
+    def run(index):
+        results[index] = poll_loop(port, shares[index], interval, deadline)
+
+    threads = [threading.Thread(target=run, args=(index,)) for index in range(pool)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return [sample for part in results for sample in part], time.process_time()
+
+
+class Scorers(threading.Thread):
+    """The tables' scorers: each match gets a deal saved every ``every`` s on average, at
+    random moments (preview, then save, through the site like a phone)."""
+
+    def __init__(self, port: int, matches: list[Seeded], numbers: list[int], every: float):
+        super().__init__(daemon=True)
+        self.phone = Phone(port, retry=True)
+        page = self.phone.get("/bg/match/new/")
+        self.phone.csrf = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page.text())[1]
+        self.matches, self.numbers, self.every = matches, numbers, every
+        self.stopping = threading.Event()
+        self.saved, self.failed = 0, []
+
+    def run(self) -> None:
+        rng = random.Random(12)
+        while not self.stopping.wait(rng.expovariate(len(self.matches) / self.every)):
+            index = rng.randrange(len(self.matches))
+            number = self.numbers[index]
+            outcome = self.phone.record_deal(self.matches[index].scorer_key, deal_for(number)[0])
+            if outcome == "saved":
+                self.numbers[index] += 1
+                self.saved += 1
+            else:
+                self.failed.append(outcome)
+
+
+def run_watchers(args, site: Site, matches: list[Seeded]) -> None:
+    """For each N in --watchers: N watchers, 4 a match, each polling every --interval s."""
+    import multiprocessing
+
+    print(f"date {date.today()}, python {platform.python_version()}, {os.cpu_count()} cores")
+    print(
+        f"database {args.database}, {'Redis' if args.redis_url else args.cache} cache, "
+        f"gunicorn {args.workers} workers ({gunicorn_shape()}), {len(matches)} matches of "
+        f"{args.deals} deals, a poll every {args.interval:g} s, a deal saved on each match "
+        f"every {args.deal_seconds:g} s on average; {args.processes} client processes with "
+        f"{args.pool} keep-alive connections each"
+    )
+    phone = Phone(site.port)
+    etags = [phone.get(f"/m/{m.watch_key}/").headers["ETag"] for m in matches]
+    numbers = [args.deals + 1] * len(matches)
+    fork = multiprocessing.get_context("fork")
+    print(
+        f"\n{'watchers':>8}{'polls/s':>9}{'p50 ms':>8}{'p95 ms':>8}{'p99 ms':>8}{'errors':>7}"
+        f"{'saves':>6}{'pages':>6}{'page p95':>9}  CPU: workers, clients (cores)"
+    )
+    passed = []
+    for count in args.watchers:
+        rng = random.Random(count)
+        start = time.monotonic() + 1.0
+        watchers = [
+            [
+                matches[i // 4].watch_key,
+                "0",
+                etags[i // 4],
+                start + rng.uniform(0, args.interval),
+            ]
+            for i in range(count)
+        ]
+        deadline = start + args.seconds
+        scorers = Scorers(site.port, matches[: max(1, count // 4)], numbers, args.deal_seconds)
+        meter = WorkerMeter(site.process.pid)
+        meter.start()
+        scorers.start()
+        with fork.Pool(args.processes) as pool:
+            parts = pool.starmap(
+                poll_process,
+                [
+                    (site.port, watchers[k :: args.processes], args.interval, deadline, args.pool)
+                    for k in range(args.processes)
+                ],
+            )
+        scorers.stopping.set()
+        scorers.join(30)
+        used = meter.stop()
+        elapsed = time.monotonic() - start
+        samples = [sample for part, _cpu in parts for sample in part]
+        clients_cpu = sum(cpu for _part, cpu in parts)
+        ok = {"poll": [], "page": []}
+        errors = 0
+        for kind, status, seconds in samples:
+            if status in (200, 304):
+                ok[kind].append(seconds * 1000)
+            else:
+                errors += 1
+        polls, p95 = ok["poll"], percentile(ok["poll"], 0.95)
+        print(
+            f"{count:>8}{len(polls) / args.seconds:>9.0f}{percentile(polls, 0.5):>8.1f}"
+            f"{p95:>8.1f}{percentile(polls, 0.99):>8.1f}{errors:>7}{scorers.saved:>6}"
+            f"{len(ok['page']):>6}{percentile(ok['page'], 0.95):>9.1f}"
+            f"  {used['cpu'] / elapsed:.2f}, {clients_cpu / elapsed:.2f}"
+        )
+        for failure in scorers.failed[:3]:
+            print(f"  save failed: {failure}")
+        if p95 < 50 and not errors and not scorers.failed:
+            passed.append(count)
+    best = max(passed, default=0)
+    print("\nTargets")
+    report(
+        f"watchers with the poll's p95 under 50 ms: {best} (target at least 2,000)", best >= 2000
+    )
 
 
 # The largest allowed match

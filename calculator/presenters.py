@@ -142,6 +142,11 @@ def history_context(state: MatchState, asked: int | None) -> dict:
     }
 
 
+# How often a watcher's open page asks whether the match changed: a saved deal shows within this
+# and one answer's time (3 s at the 95th percentile, docs/performance.md, "Watchers").
+WATCH_POLL_MS = 2000
+
+
 def match_context(request, state: MatchState, *, is_scorer: bool, game: int | None = None) -> dict:
     match, fold = state.match, state.fold
     winner = team_name(match, fold.winner)
@@ -149,6 +154,7 @@ def match_context(request, state: MatchState, *, is_scorer: bool, game: int | No
         "match": match,
         "fold": fold,
         "is_scorer": is_scorer,
+        "poll_ms": WATCH_POLL_MS,
         "undo": undo_offer(state) if is_scorer else None,
         "key": match.scorer_key if is_scorer else match.watch_key,
         **history_context(state, game),

@@ -6,6 +6,7 @@ app_name = "calculator"
 
 urlpatterns = [
     path("m/<str:key>/", views.match_page, name="match"),
+    path("m/<str:key>/changes", views.match_changes, name="changes"),
     path("m/<str:key>/deal/", views.deal_new, name="deal-new"),
     path("m/<str:key>/deal/preview/", views.deal_preview, name="deal-preview"),
     path("m/<str:key>/deal/<int:number>/", views.deal_edit, name="deal-edit"),

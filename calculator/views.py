@@ -3,10 +3,12 @@ import io
 import json
 import re
 import sys
+import zlib
 
 import segno
 from django.conf import settings
 from django.contrib import messages
+from django.core.cache import cache
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
@@ -19,7 +21,7 @@ from django.views.decorators.http import require_POST, require_safe
 
 from belot_site.theme import theme_of
 
-from . import engine, explain
+from . import engine, explain, polls
 from .access import KEY_SHAPE, match_view
 from .forms import DealForm, ImportForm, MatchForm, TableForm
 from .lru import BoundedStore
@@ -146,6 +148,11 @@ def _size(key: str, page: str) -> int:
 # pickle and unpickle a 200-deal page (100 KB) on every read, as costly as half a rendering.
 WATCH_PAGES_BYTES = 16 * 1024 * 1024
 _watch_pages = BoundedStore(WATCH_PAGES_BYTES, _size, largest=WATCH_PAGES_BYTES // 4)
+# With a shared cache (Redis), a page rendered by one worker serves every worker and machine. Each
+# is kept compressed, at most SHARED_PAGE_BYTES of it and for SHARED_PAGE_SECONDS: Redis holds at
+# most what the pages of the last ten minutes' changes take, bounded per page.
+SHARED_PAGE_BYTES = 256 * 1024
+SHARED_PAGE_SECONDS = 600
 
 
 def _watch_html_cached(request, match, etag, game) -> str:
@@ -158,9 +165,45 @@ def _watch_html_cached(request, match, etag, game) -> str:
     key = f"{etag}:{request.scheme}://{request.get_host()}{request.get_full_path()}"
     html = _watch_pages.get(key)
     if html is None:
-        html = _match_html(request, match, is_scorer=False, game=game)
+        html = _shared_page_get(key)
+        if html is None:
+            html = _match_html(request, match, is_scorer=False, game=game)
+            _shared_page_put(key, html)
         _watch_pages.put(key, html)
     return html
+
+
+def _shared_key(key: str) -> str:
+    return "watch:" + hashlib.sha256(key.encode()).hexdigest()
+
+
+def _shared_page_get(key: str) -> str | None:
+    if not settings.WATCH_PAGES_SHARED:
+        return None
+    packed = cache.get(_shared_key(key))
+    try:
+        return zlib.decompress(packed).decode() if isinstance(packed, bytes) else None
+    except (zlib.error, UnicodeDecodeError):
+        return None
+
+
+def _shared_page_put(key: str, html: str) -> None:
+    if not settings.WATCH_PAGES_SHARED:
+        return
+    packed = zlib.compress(html.encode(), 1)
+    if len(packed) <= SHARED_PAGE_BYTES:
+        cache.set(_shared_key(key), packed, SHARED_PAGE_SECONDS)
+
+
+@require_safe
+@match_view()
+def match_changes(request, match, is_scorer):
+    """The match's version, which a watcher's open page polls (calculator/polls.py answers
+    known keys in front of Django; this is the same answer, and the wrong keys' limit)."""
+    response = HttpResponse(polls.version_text(match.version))
+    for name, value in polls.HEADERS:
+        response[name] = value
+    return response
 
 
 @require_safe

@@ -10,8 +10,33 @@ def _plain_static_storage(settings):
     }
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _redis_database_per_worker():
+    """With REDIS_URL and pytest-xdist, each worker has a Redis database of its own.
+
+    Every test empties the cache (``_empty_cache``: FLUSHDB on Redis); two workers sharing one
+    database would empty each other's mid-test. CI picks a database 0-7; worker N uses that
+    number + 8 × N (so two workers take two of the 16).
+    """
+    import os
+
+    from asgiref.local import Local
+    from django.conf import settings
+    from django.core.cache import caches
+
+    cache = settings.CACHES["default"]
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "gw0")
+    index = int(worker.removeprefix("gw") or 0)
+    if "redis" not in cache["BACKEND"].lower() or index == 0:
+        return
+    base, _, database = cache["LOCATION"].rpartition("/")
+    cache["LOCATION"] = f"{base}/{int(database or 0) + 8 * index}"
+    # The handler holds this very dict; a cache object made before now is dropped.
+    caches._connections = Local(caches.thread_critical)
+
+
 @pytest.fixture(autouse=True)
-def _empty_cache():
+def _empty_cache(_redis_database_per_worker):
     """Counters and cached pages never leak from one test into the next."""
     from django.core.cache import cache
 

@@ -264,3 +264,20 @@ def test_hashed_static_files_are_compressed_and_cached_for_good(served):
     assert headers["Content-Encoding"] == "br"
     assert "immutable" in headers["Cache-Control"]
     assert "max-age=315360000" in headers["Cache-Control"]
+
+
+def test_healthz_answers_plain_http_for_any_host_and_stays_out_of_the_access_log(served):
+    base, static = served
+    access_log = static.parent / "access.log"
+    status, headers, body = fetch(f"{base}/healthz", Host="10.0.0.7")
+    assert status == 200, body
+    assert json.loads(body) == {"status": "ok", "database": "ok", "cache": "ok"}
+    assert "no-store" in headers["Cache-Control"]
+    marker = f"/robots.txt?after-healthz={secrets.token_hex(4)}"
+    fetch(f"{base}{marker}", **{"X-Forwarded-Proto": "https"})
+    for _attempt in range(50):  # the access log is written after the response
+        if marker in access_log.read_text():
+            break
+        time.sleep(0.1)
+    logged = access_log.read_text()
+    assert marker in logged and "/healthz" not in logged

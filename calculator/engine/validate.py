@@ -79,8 +79,11 @@ def _declares(declared: TeamDeclarations) -> bool:
 
 
 def shown(value: Any) -> Any:
-    """The value itself when it is a JSON scalar, else its repr: params stay JSON-able."""
-    return value if value is None or isinstance(value, (bool, int, float, str)) else repr(value)
+    """The value itself when it is a JSON scalar, else its repr: params stay JSON-able. A lone
+    surrogate in a string (JSON allows "\\ud800", UTF-8 does not) is shown escaped."""
+    if isinstance(value, str):
+        return value.encode("utf-8", "backslashreplace").decode("utf-8")
+    return value if value is None or isinstance(value, (bool, int, float)) else repr(value)
 
 
 def _invalid(field: str, value: Any, expected: str) -> Problem:

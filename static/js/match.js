@@ -33,21 +33,57 @@
     } catch (e) { /* storage off */ }
   }
 
+  // A watcher's page asks every few seconds for the match's version (a few bytes), and fetches
+  // the page itself only when it changed, so a saved deal shows within 3 s; never while the
+  // page is hidden, and at once when it is shown again (docs/performance.md, "Watchers").
   var live = document.getElementById("live");
-  if (!live || !live.dataset.poll || !window.fetch) return;
-  setInterval(function () {
-    if (document.hidden) return;
-    // A conditional request: the server answers 304 while nothing has changed.
-    fetch(location.href, { cache: "no-cache", credentials: "same-origin" })
-      .then(function (response) { return response.ok ? response.text() : null; })
+  var every = live && parseInt(live.dataset.poll, 10);
+  if (!every || !window.fetch) return;
+  var timer = null;
+  var busy = false;
+
+  function text(response) { return response.ok ? response.text() : null; }
+
+  function refresh() {
+    // A conditional request: the server answers 304 if the page is what this one shows.
+    return fetch(location.href, { cache: "no-cache", credentials: "same-origin" })
+      .then(text)
       .then(function (html) {
         if (!html) return;
         var holder = document.createElement("div");
         holder.innerHTML = html;
         var fresh = holder.querySelector("#live");
-        if (!fresh || fresh.innerHTML === live.innerHTML) return;
-        live.innerHTML = fresh.innerHTML;
+        if (!fresh) return;
+        live.dataset.version = fresh.dataset.version;
+        if (fresh.innerHTML !== live.innerHTML) live.innerHTML = fresh.innerHTML;
+      });
+  }
+
+  function poll() {
+    clearTimeout(timer);
+    timer = null;
+    if (document.hidden) return;
+    if (busy) { timer = setTimeout(poll, every); return; }
+    busy = true;
+    fetch(live.dataset.changes, { cache: "no-store", credentials: "same-origin" })
+      .then(text)
+      .then(function (version) {
+        if (version && version !== live.dataset.version) return refresh();
       })
-      .catch(function () {});
-  }, 10000);
+      .catch(function () {})
+      .then(function () {
+        busy = false;
+        if (!document.hidden && timer === null) timer = setTimeout(poll, every);
+      });
+  }
+
+  document.addEventListener("visibilitychange", function () {
+    if (document.hidden) {
+      clearTimeout(timer);
+      timer = null;
+    } else {
+      poll();
+    }
+  });
+  timer = setTimeout(poll, every);
 })();

@@ -87,3 +87,18 @@ def test_an_import_keeps_its_house_rules_and_names(client, match, export):
     assert copy.first_dealer == 3
     assert copy.players == ["Иван", "", "Мария", ""]
     assert copy.deals.count() == 1
+
+
+@pytest.mark.parametrize("where", ["version", "contract"])
+def test_an_import_with_a_lone_surrogate_is_refused_without_a_server_error(
+    client, match, export, where
+):
+    # Found by tests/test_fuzz.py: JSON may carry "\ud800", which UTF-8 cannot; it is shown escaped.
+    if where == "version":
+        export["version"] = "\ud800"
+    else:
+        export["deals"][0]["contract"] = "x\ud800"
+    response = import_file(client, export)
+    assert response.status_code == 200
+    assert not imported(match).exists()
+    assert "\\ud800" in response.content.decode()

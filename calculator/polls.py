@@ -1,0 +1,73 @@
+"""What a watcher's open page polls: ``/m/<key>/changes``, the match's version in a few bytes.
+
+The page holds the version it shows (``#live[data-version]``) and asks for the current one every
+few seconds (static/js/match.js); only when they differ does it fetch the page itself. Every write
+raises the version (calculator/services.py), so a changed score always shows. It is the site's
+most frequent request by far (2,000 watchers ask 1,000 times a second), so a known key is
+answered by :class:`FastPolls` in front of Django, with one indexed query and none of the
+middleware a page needs (docs/performance.md, "Watchers"). Anything else (a wrong key, which
+the limiter counts; another method; plain HTTP where HTTPS is required; a database error) goes to
+Django's own view of the same address, which answers the same.
+"""
+
+import re
+
+from django.conf import settings
+from django.db import DatabaseError, connection
+
+PATH = re.compile(r"/m/([A-Za-z0-9_-]{16,64})/changes")
+HEADERS = [
+    ("Content-Type", "text/plain; charset=utf-8"),
+    ("Cache-Control", "no-store"),
+    ("X-Content-Type-Options", "nosniff"),
+    ("X-Robots-Tag", "noindex, nofollow"),
+    ("Referrer-Policy", "same-origin"),
+    ("Content-Security-Policy", "default-src 'none'; frame-ancestors 'none'"),
+]
+
+
+def version_text(version: int) -> bytes:
+    return str(version).encode()
+
+
+def _version_of(key: str) -> int | None:
+    """The version of the match with this scorer's or watch key; None if there is none."""
+    quote = connection.ops.quote_name
+    sql = (
+        f"SELECT {quote('version')} FROM {quote('calculator_match')} "
+        f"WHERE {quote('scorer_key')} = %s OR {quote('watch_key')} = %s LIMIT 1"
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [key, key])
+        row = cursor.fetchone()
+    return None if row is None else row[0]
+
+
+def _secure_enough(environ) -> bool:
+    if not settings.SECURE_SSL_REDIRECT:
+        return True
+    header = getattr(settings, "SECURE_PROXY_SSL_HEADER", None)
+    if header and environ.get(header[0]) == header[1]:
+        return True
+    return environ.get("wsgi.url_scheme") == "https"
+
+
+class FastPolls:
+    """WSGI: answers ``GET /m/<known key>/changes`` itself; everything else goes to ``app``."""
+
+    def __init__(self, app):
+        self.app = app
+
+    def __call__(self, environ, start_response):
+        found = PATH.fullmatch(environ.get("PATH_INFO", ""))
+        if found and environ["REQUEST_METHOD"] == "GET" and _secure_enough(environ):
+            try:
+                version = _version_of(found[1])
+            except DatabaseError:
+                connection.close()  # a broken connection: Django's path opens a new one
+                version = None
+            if version is not None:
+                body = version_text(version)
+                start_response("200 OK", [*HEADERS, ("Content-Length", str(len(body)))])
+                return [body]
+        return self.app(environ, start_response)
