@@ -28,11 +28,11 @@ node_modules/.installed: package.json package-lock.json
 	npm ci --no-audit --no-fund
 	touch $@
 
-# Two workers (pytest-xdist): the machines here have two cores.
+# Two workers (pytest-xdist): the machines here have two cores. PYTEST_ARGS picks tests.
 TEST_WORKERS ?= 2
 
 test: messages $(if $(shell command -v npm),node_modules/.installed)
-	$(PY) -m pytest -n $(TEST_WORKERS)
+	$(PY) -m pytest -n $(TEST_WORKERS) --dist worksteal $(PYTEST_ARGS)
 
 check: messages
 	$(VENV)/bin/ruff check .
