@@ -8,6 +8,7 @@ the table (the scorer's pages ask for a screen wake lock, again when shown again
 import io
 import json
 import struct
+import unicodedata
 
 import pytest
 from django.utils import translation
@@ -296,6 +297,12 @@ def printed(page) -> PdfReader:
     return PdfReader(io.BytesIO(page.pdf(format="A4", print_background=True)))
 
 
+def text_of(pdf: PdfReader) -> str:
+    """The printed text as typed: the PDF draws "fi", "fl" and "ff" as ligatures (U+FB00-FB06),
+    which a key like "fiWUR6..." would otherwise not match; NFKC writes them out again."""
+    return unicodedata.normalize("NFKC", " ".join(page.extract_text() for page in pdf.pages))
+
+
 @pytest.mark.parametrize("language", LANGUAGES)
 @JAVASCRIPT
 def test_a_forty_deal_match_prints_on_two_a4_pages_with_nothing_to_tap(
@@ -315,7 +322,7 @@ def test_a_forty_deal_match_prints_on_two_a4_pages_with_nothing_to_tap(
 
     pdf = printed(page)
     assert 1 <= len(pdf.pages) <= 2, f"{len(pdf.pages)} A4 pages"
-    text = " ".join(p.extract_text() for p in pdf.pages)
+    text = text_of(pdf)
     assert match.watch_key in text.replace("\n", "") and match.scorer_key not in text
     last = fold.deals[-1]
     assert f"{last.totals.a}" in text and f"{last.totals.b}" in text
@@ -342,4 +349,4 @@ def test_the_match_page_prints_without_its_controls(new_context, client_for_setu
           .filter((el) => el.checkVisibility()).length"""
     )
     assert shown == 0
-    assert match.scorer_key not in pdf.pages[0].extract_text()
+    assert match.scorer_key not in text_of(pdf)
