@@ -10,13 +10,20 @@ def _plain_static_storage(settings):
     }
 
 
+@pytest.fixture(autouse=True)
+def _fast_password_hashing(settings):
+    """Logins in tests need no protection against stolen hashes: a fast hasher saves most of a
+    minute of the admin login tests (the site itself keeps Django's slow default)."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
 @pytest.fixture(scope="session", autouse=True)
 def _redis_database_per_worker():
     """With REDIS_URL and pytest-xdist, each worker has a Redis database of its own.
 
     Every test empties the cache (``_empty_cache``: FLUSHDB on Redis); two workers sharing one
-    database would empty each other's mid-test. CI picks a database 0-7; worker N uses that
-    number + 8 × N (so two workers take two of the 16).
+    database would empty each other's mid-test. Worker N uses the database of REDIS_URL + N: CI
+    picks a first database with as many empty ones from it as there are workers (.ci/run).
     """
     import os
 
@@ -30,7 +37,9 @@ def _redis_database_per_worker():
     if "redis" not in cache["BACKEND"].lower() or index == 0:
         return
     base, _, database = cache["LOCATION"].rpartition("/")
-    cache["LOCATION"] = f"{base}/{int(database or 0) + 8 * index}"
+    if int(database or 0) + index > 15:
+        pytest.exit(f"Redis database {int(database or 0) + index} for worker {worker}: past 15")
+    cache["LOCATION"] = f"{base}/{int(database or 0) + index}"
     # The handler holds this very dict; a cache object made before now is dropped.
     caches._connections = Local(caches.thread_critical)
 

@@ -88,29 +88,16 @@
     (timer !== null ? refresh() : pending).then(function () { form.requestSubmit(submitter); });
   });
 
-  // Quick buttons: − and + beside each count (terces, quartes, quintes, belots).
-  Array.prototype.forEach.call(form.querySelectorAll("input.count"), function (input) {
-    function button(text, delta, label) {
-      var b = document.createElement("button");
-      b.type = "button";
-      b.className = "step";
-      b.textContent = text;
-      b.setAttribute("aria-label", label + " " + (input.labels[0] ? input.labels[0].textContent : ""));
-      b.addEventListener("click", function () {
-        var value = (parseInt(input.value, 10) || 0) + delta;
-        var max = parseInt(input.max, 10);
-        input.value = Math.max(0, isNaN(max) ? value : Math.min(max, value));
-        input.dispatchEvent(new Event("change", { bubbles: true }));
-      });
-      return b;
-    }
-    var wrap = document.createElement("div");
-    wrap.className = "stepper";
-    input.parentNode.insertBefore(wrap, input);
-    // + above the number and − below it, in this order for the keyboard too.
-    wrap.appendChild(button("+", 1, form.dataset.more || "+"));
-    wrap.appendChild(input);
-    wrap.appendChild(button("−", -1, form.dataset.less || "−"));
+  // Quick buttons: + and − beside each count (terces, quartes, quintes, belots), in the page
+  // from the start (calculator/_stepper.html) and shown only where scripts run.
+  form.addEventListener("click", function (event) {
+    var button = event.target.closest("button[data-step]");
+    if (!button) return;
+    var input = button.parentNode.querySelector("input");
+    var value = (parseInt(input.value, 10) || 0) + parseInt(button.dataset.step, 10);
+    var max = parseInt(input.max, 10);
+    input.value = Math.max(0, isNaN(max) ? value : Math.min(max, value));
+    input.dispatchEvent(new Event("change", { bubbles: true }));
   });
 
   // No trumps has no declarations and no belot: their boxes are off while it is chosen (the

@@ -18,19 +18,22 @@
     }
   }
 
-  // Drafts of deals already recorded (or of corrections) are done with.
+  // Drafts of deals already recorded (or of corrections) are done with. Not urgent: once the
+  // page is shown and idle, so that it never holds up the first paint on a slow phone.
   var scorer = document.querySelector("[data-scorer-path]");
   if (scorer) {
-    var prefix = "draft:" + scorer.dataset.scorerPath;
-    var next = parseInt(scorer.dataset.nextNumber, 10);
-    try {
-      Object.keys(localStorage).forEach(function (key) {
-        if (key.indexOf(prefix) !== 0) return;
-        var number = parseInt(key.slice(key.lastIndexOf(":") + 1), 10);
-        var editing = key.slice(prefix.length).indexOf("deal/:") !== 0;
-        if (editing || number < next) localStorage.removeItem(key);
-      });
-    } catch (e) { /* storage off */ }
+    (window.requestIdleCallback || setTimeout)(function () {
+      var prefix = "draft:" + scorer.dataset.scorerPath;
+      var next = parseInt(scorer.dataset.nextNumber, 10);
+      try {
+        Object.keys(localStorage).forEach(function (key) {
+          if (key.indexOf(prefix) !== 0) return;
+          var number = parseInt(key.slice(key.lastIndexOf(":") + 1), 10);
+          var editing = key.slice(prefix.length).indexOf("deal/:") !== 0;
+          if (editing || number < next) localStorage.removeItem(key);
+        });
+      } catch (e) { /* storage off */ }
+    });
   }
 
   // A watcher's page asks every few seconds for the match's version (a few bytes), and fetches

@@ -16,5 +16,6 @@
     }).catch(function () {}).then(function () { asking = false; });
   }
   document.addEventListener("visibilitychange", acquire);
-  acquire();
+  // The first time once the page is shown and idle: the lock is not needed for the first paint.
+  (window.requestIdleCallback || setTimeout)(acquire);
 })();

@@ -55,6 +55,21 @@ def translated(language: str, message: str, **values) -> str:
         return gettext(message) % values if values else gettext(message)
 
 
+# Parts drawn only near the screen (CSS content-visibility: auto, the rules' sections) are laid
+# out at their real size first: otherwise a table too wide in the last section would go unseen.
+RENDER_EVERYTHING = """() => {
+  for (const element of document.querySelectorAll("*")) {
+    if (getComputedStyle(element).contentVisibility === "auto") {
+      element.style.contentVisibility = "visible";
+    }
+  }
+}"""
+
+
+def render_everything(page) -> None:
+    page.evaluate(RENDER_EVERYTHING)
+
+
 class Screen:
     """One page in one browser context, on a phone (touch) or a desktop (mouse)."""
 
@@ -83,6 +98,7 @@ class Screen:
 
     def check_layout(self):
         width = self.page.viewport_size["width"]
+        render_everything(self.page)
         scroll_width = self.page.evaluate("document.documentElement.scrollWidth")
         assert scroll_width <= width, f"{self.page.url} is {scroll_width}px wide at {width}px"
         if self.touch:
@@ -107,10 +123,10 @@ class Screen:
         expect(field).to_have_value(str(value))
 
     def set_count(self, name: str, count: int):
-        """A declaration count: the + button when the script added steppers, else typing."""
+        """A declaration count: the + button where scripts run (it shows only then), else typing."""
         field = self.page.locator(f"#id_{name}")
         plus = self.page.locator(f".stepper:has(#id_{name}) button.step", has_text="+")
-        if plus.count():
+        if plus.is_visible():
             for _ in range(count):
                 self.tap(plus)
         elif count:

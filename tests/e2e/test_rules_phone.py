@@ -8,7 +8,7 @@ The page height is printed (`pytest -s`) so that it can be compared from one cha
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.screens import Screen
+from tests.e2e.screens import Screen, render_everything
 from tests.e2e.test_accessibility import AXE, axe_violations
 from tests.e2e.test_offline import open_with_worker
 
@@ -38,6 +38,7 @@ def axe_script() -> str:
 
 
 def page_size(page) -> dict:
+    render_everything(page)
     return page.evaluate(
         "() => ({width: document.documentElement.scrollWidth,"
         " height: document.documentElement.scrollHeight})"
