@@ -10,13 +10,6 @@ def _plain_static_storage(settings):
     }
 
 
-@pytest.fixture(autouse=True)
-def _fast_password_hashing(settings):
-    """Logins in tests need no protection against stolen hashes: a fast hasher saves most of a
-    minute of the admin login tests (the site itself keeps Django's slow default)."""
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 @pytest.fixture(scope="session", autouse=True)
 def _redis_database_per_worker():
     """With REDIS_URL and pytest-xdist, each worker has a Redis database of its own.

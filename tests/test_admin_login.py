@@ -10,6 +10,15 @@ from django.test import Client
 
 pytestmark = pytest.mark.django_db
 
+
+@pytest.fixture(autouse=True)
+def _fast_password_hashing(settings):
+    """These tests sign in hundreds of times in this process: a fast hasher saves most of a
+    minute (the site keeps Django's slow default; tests that sign in to a gunicorn of their own
+    must keep it too, since that process only knows the default)."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
 PASSWORD = "a long and right password 42"
 CAFE = "198.51.100.7"
 
