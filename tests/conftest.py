@@ -11,6 +11,28 @@ def _plain_static_storage(settings):
 
 
 @pytest.fixture(scope="session", autouse=True)
+def _rules_come_back_after_a_flush():
+    """A transactional test (the browser tests, the threads of test_concurrency) ends with a
+    flush, which empties the rules the data migrations seeded. pytest-django runs those tests
+    after the others, but pytest-xdist's work stealing can hand a worker a test that reads the
+    rules after it: so after every flush, as after ``migrate``, the rules are put back the way
+    the migrations leave them. Django's flush sends ``post_migrate``, as it does for the content
+    types and permissions it puts back."""
+    from django.db.models.signals import post_migrate
+
+    from rules.models import Section
+    from rules.seed import load_sections
+
+    def put_back(sender, using, **kwargs):
+        if sender.name == "rules" and not Section.objects.using(using).exists():
+            load_sections(Section)
+
+    post_migrate.connect(put_back, weak=False, dispatch_uid="tests: rules after a flush")
+    yield
+    post_migrate.disconnect(dispatch_uid="tests: rules after a flush")
+
+
+@pytest.fixture(scope="session", autouse=True)
 def _redis_database_per_worker():
     """With REDIS_URL and pytest-xdist, each worker has a Redis database of its own.
 

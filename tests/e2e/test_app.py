@@ -78,7 +78,7 @@ def profile_context(browser, live_server, tmp_path):
             **DEVICES["phone"],
         )
         context.set_default_timeout(10_000)
-        context.route("**/*", guard.route)
+        context.on("request", guard.request)
         context.on("page", guard.watch)
         made.append(context)
         return context

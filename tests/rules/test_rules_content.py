@@ -1,6 +1,7 @@
 import re
 
 import pytest
+from django.core.management import call_command
 
 from rules.content import FOLDER, LANGUAGES, ContentError, all_sections, read_section
 from rules.models import Section
@@ -155,3 +156,11 @@ def test_a_fresh_database_has_every_section_in_every_language():
         for language in LANGUAGES:
             assert getattr(section, f"title_{language}")
             assert getattr(section, f"body_{language}")
+
+
+@pytest.mark.django_db(transaction=True)
+def test_after_a_flush_the_rules_are_back_as_the_migrations_left_them():
+    """A transactional test ends with a flush; a test that runs after it on the same worker
+    still finds the rules (tests/conftest.py: _rules_come_back_after_a_flush)."""
+    call_command("flush", interactive=False, verbosity=0)
+    assert [section.slug for section in Section.objects.all()] == EXPECTED_SLUGS
