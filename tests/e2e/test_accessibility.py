@@ -13,7 +13,7 @@ from playwright.sync_api import expect
 
 from calculator import engine
 from tests.calculator.conftest import all_passed, create_match, record_deal
-from tests.e2e.screens import Screen
+from tests.e2e.screens import Screen, render_everything
 
 pytestmark = [
     pytest.mark.browser,
@@ -63,6 +63,9 @@ def axe_source() -> str:
 
 
 def axe_violations(page, axe_source: str) -> list[str]:
+    # Parts drawn only near the screen (the rules' sections) are laid out first, so that axe
+    # checks their contrast and sizes too instead of leaving them out as not rendered.
+    render_everything(page)
     if not page.evaluate("typeof window.axe === 'object'"):
         page.evaluate(axe_source + "\n;void 0")
     found = page.evaluate(RUN_AXE)
