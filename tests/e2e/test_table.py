@@ -85,6 +85,15 @@ def test_the_leaderboard_reads_on_a_phone_in_every_language(
     expect(rows.nth(3).locator("th")).to_have_text(names[3])
     expect(rows.nth(3).locator("td")).to_have_text(["0/2", "0/2", "0"])
     expect(screen.page.locator("h2#board-title")).to_have_text(translated(language, "Leaderboard"))
+    # The headings fit their columns whole: one line each ("Мачове" used to break in the word).
+    headings = board.locator("thead th").evaluate_all(
+        """ths => ths.map((th) => {
+          const range = document.createRange();
+          range.selectNodeContents(th);
+          return [th.textContent, range.getClientRects().length, th.scrollWidth <= th.clientWidth];
+        })"""
+    )
+    assert all(lines == 1 and fits for _text, lines, fits in headings), headings
     # axe runs as a script in the page: with scripts off it is run on the same pages with them on.
     if javascript:
         assert not axe_violations(screen.page, AXE.read_text())
