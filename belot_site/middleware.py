@@ -1,4 +1,5 @@
 from django.conf import settings
+from django.shortcuts import render
 from django.utils.cache import patch_cache_control, patch_vary_headers
 
 # Features the site never uses, so nothing embedded or injected can ask for them. Sharing and
@@ -85,3 +86,19 @@ class NoStoreFormsMiddleware:
         if request.META.get("CSRF_COOKIE_NEEDS_UPDATE"):
             patch_cache_control(response, no_store=True)
         return response
+
+
+class MethodNotAllowedPageMiddleware:
+    """A method an address does not take (405): Django answers with an empty body; this gives
+    it a page like the other errors, in the visitor's language, with the same Allow header."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        response = self.get_response(request)
+        if response.status_code != 405 or response.content:
+            return response
+        page = render(request, "405.html", status=405)
+        page["Allow"] = response.get("Allow", "")
+        return page

@@ -128,6 +128,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "belot_site.middleware.RememberLanguageMiddleware",
+    "belot_site.middleware.MethodNotAllowedPageMiddleware",
     "belot_site.admin_login.KnownDeviceMiddleware",
     # Last, as django-axes asks: it turns a refused login into the lockout page.
     "axes.middleware.AxesMiddleware",

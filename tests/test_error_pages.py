@@ -58,11 +58,28 @@ def test_a_form_without_its_csrf_token_gets_the_403_page():
     assert "Термін дії форми минув" in response.content.decode()
 
 
-def test_a_method_a_page_does_not_take_gets_405():
+NOT_TAKEN = {
+    "bg": "Тази страница не приема такава заявка",
+    "uk": "Ця сторінка не приймає такого запиту",
+    "ru": "Эта страница не принимает такой запрос",
+}
+
+
+@pytest.mark.parametrize("language", ["bg", "uk", "ru"])
+def test_a_method_a_page_does_not_take_gets_the_translated_405_page(language):
     match = create_match(Client())
-    response = browser().put(f"/m/{match.scorer_key}/all-passed/")
+    response = browser(language).put(f"/m/{match.scorer_key}/all-passed/")
     assert response.status_code == 405
     assert response["Allow"] == "POST"
+    assert NOT_TAKEN[language] in response.content.decode()
+
+
+def test_a_405_keeps_the_allow_header_of_a_page_that_only_reads():
+    match = create_match(Client())
+    response = browser("uk").post(f"/m/{match.watch_key}/sheet/")
+    assert response.status_code == 405
+    assert sorted(response["Allow"].split(", ")) == ["GET", "HEAD"]
+    assert NOT_TAKEN["uk"] in response.content.decode()
 
 
 def test_a_server_error_gets_the_static_500_page_in_three_languages(monkeypatch):
