@@ -154,7 +154,22 @@
         }
       });
     });
+    var note = document.getElementById("draft-note");
+    if (note) note.hidden = false;
     refresh();
+  }
+
+  // Start over: the draft goes, and the form is again as the server sent it.
+  var startOver = form.querySelector("[data-start-over]");
+  if (startOver) {
+    startOver.addEventListener("click", function () {
+      try { localStorage.removeItem(draftKey); } catch (e) { /* storage off */ }
+      form.reset();
+      pointsTeamChosen = !form.dataset.fresh;
+      document.getElementById("draft-note").hidden = true;
+      declarationsFollowContract();
+      refresh();
+    });
   }
 
   if (form.dataset.fresh) restoreDraft();

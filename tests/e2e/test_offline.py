@@ -60,13 +60,40 @@ def test_a_deal_being_typed_survives_a_reload(new_context, client_for_setup):
     page.locator("label[for=id_bidders_1]").click()
     page.locator("label[for=id_contract_3]").click()
     page.locator("#id_card_points").fill("91")
+    expect(page.locator("#draft-note")).to_be_hidden()  # nothing was brought back
     page.reload()  # a new version of the site, or the phone reloading the tab
     expect(page.locator("#id_bidders_1")).to_be_checked()
     expect(page.locator("#id_contract_3")).to_be_checked()
     expect(page.locator("#id_card_points")).to_have_value("91")
     expect(page.locator("#preview .recorded")).to_be_visible()
+    expect(page.locator("#draft-note")).to_be_visible()  # and the scorer is told so
     page.locator("button[value=save]").click()
     page.wait_for_url(f"**/m/{match.scorer_key}/")
     assert match.deals.count() == 1
     page.goto(f"/m/{match.scorer_key}/deal/")  # the recorded deal's draft is gone
     expect(page.locator("#id_card_points")).to_have_value("")
+    expect(page.locator("#draft-note")).to_be_hidden()
+
+
+def test_a_deal_brought_back_can_be_started_over(new_context, client_for_setup):
+    match = create_match(client_for_setup)
+    page = new_context("phone").new_page()
+    page.goto(f"/m/{match.scorer_key}/deal/")
+    page.locator("label[for=id_bidders_1]").click()
+    page.locator("#id_card_points").fill("77")
+    page.locator(".stepper:has(#id_belots_a) button.step").first.click()
+    expect(page.locator("#id_belots_a")).to_have_value("1")
+    page.goto(f"/m/{match.scorer_key}/")  # left without saving
+    page.goto(f"/m/{match.scorer_key}/deal/")
+    note = page.locator("#draft-note")
+    expect(note).to_contain_text("Върнато е това, което бяхте въвели")
+    expect(page.locator("#id_card_points")).to_have_value("77")
+    note.get_by_role("button", name="Започни отначало").click()
+    expect(note).to_be_hidden()
+    expect(page.locator("#id_card_points")).to_have_value("")
+    expect(page.locator("#id_belots_a")).to_have_value("0")
+    expect(page.locator("#id_bidders_1")).not_to_be_checked()
+    page.reload()  # and it stays gone
+    expect(page.locator("#id_card_points")).to_have_value("")
+    expect(note).to_be_hidden()
+    assert match.deals.count() == 0

@@ -252,12 +252,22 @@ def test_declaration_boxes_are_off_in_no_trumps(new_context, client_for_setup, l
     start_deal(screen, match)
     boxes = screen.page.locator(".declarations input, .declarations button")
     assert boxes.count() > 20
+    looks = """els => els.map((el) => {
+      const shown = el.matches(".chip input") ? el.nextElementSibling : el;
+      return getComputedStyle(shown).borderTopStyle;
+    })"""
+    carres = screen.page.locator(".declarations .chip input")
+    assert set(carres.evaluate_all(looks)) == {"solid"}
     screen.choose("contract", "no_trumps")
     for box in boxes.all():
         expect(box).to_be_disabled()
+    # They look off too: dashed, not only refusing taps.
+    assert set(boxes.evaluate_all(looks)) == {"dashed"}
+    assert set(carres.evaluate_all(looks)) == {"dashed"}
     screen.choose("contract", "spades")
     for box in boxes.all():
         expect(box).to_be_enabled()
+    assert "dashed" not in boxes.evaluate_all(looks)
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
