@@ -129,6 +129,7 @@
   // The match page forgets a draft once its deal is recorded.
   var draftKey = "draft:" + location.pathname + ":" + form.elements.number.value;
   var skipped = { csrfmiddlewaretoken: 1, preview_key: 1, number: 1, action: 1 };
+  var draftNote = document.getElementById("draft-note"); // "what you had typed is back"
 
   function saveDraft() {
     var entries = [];
@@ -154,19 +155,17 @@
         }
       });
     });
-    var note = document.getElementById("draft-note");
-    if (note) note.hidden = false;
+    if (draftNote) draftNote.hidden = false;
     refresh();
   }
 
   // Start over: the draft goes, and the form is again as the server sent it.
-  var startOver = form.querySelector("[data-start-over]");
-  if (startOver) {
-    startOver.addEventListener("click", function () {
+  if (draftNote) {
+    draftNote.querySelector("[data-start-over]").addEventListener("click", function () {
       try { localStorage.removeItem(draftKey); } catch (e) { /* storage off */ }
       form.reset();
       pointsTeamChosen = !form.dataset.fresh;
-      document.getElementById("draft-note").hidden = true;
+      draftNote.hidden = true;
       declarationsFollowContract();
       refresh();
     });

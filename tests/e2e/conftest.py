@@ -17,9 +17,6 @@ import pytest
 from django.db import connections
 from django.test import Client
 
-from rules.models import Section
-from rules.seed import load_sections
-
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [
     "--headless",
@@ -75,16 +72,6 @@ def browser():
             del os.environ[ASYNC_UNSAFE]
         else:
             os.environ[ASYNC_UNSAFE] = previous
-
-
-@pytest.fixture(autouse=True)
-def rules_loaded(transactional_db):
-    """The rules are seeded by a data migration, and a transactional test's flush removes them.
-
-    `serialized_rollback` cannot bring them back here: Django keeps the copy on the connection
-    object that set up the database, which the thread no longer uses once Playwright runs.
-    """
-    load_sections(Section)
 
 
 class RequestGuard:
