@@ -90,6 +90,14 @@ class Screen:
         self.check_layout()
         return self.page.url
 
+    def follow(self, locator, pattern: str) -> str:
+        """Tap a link or button that loads a page, then as ``arrived``. Waiting for the load
+        itself matters where the page comes back at its own address (a form with errors, a
+        POST that redirects back): the address alone would match the page being left."""
+        with self.page.expect_navigation():
+            self.tap(locator)
+        return self.arrived(pattern)
+
     def tap(self, locator):
         if self.touch:
             locator.tap()

@@ -105,8 +105,9 @@ def test_no_page_has_axe_violations(new_context, client_for_setup, axe_source, l
     # The new match form again, with its errors
     screen.goto(f"/{language}/")
     page.locator("#id_team_b").fill(page.locator("#id_team_a").input_value())
-    screen.tap(page.locator("form[action$='/match/new/'] button[type=submit]"))
-    screen.arrived(f"/{language}/match/new/$")
+    screen.follow(
+        page.locator("form[action$='/match/new/'] button[type=submit]"), f"/{language}/match/new/$"
+    )
     expect(page.locator(".field.invalid")).to_have_count(1)
     check()
     check(f"/m/{match.scorer_key}/")  # with hanging points

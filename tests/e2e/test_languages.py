@@ -33,8 +33,9 @@ def test_the_language_switcher_works_on_every_page(new_context, device, client_f
     for start, address, selector, message in pages:
         screen.goto(start)
         for language in ("uk", "ru", "bg"):
-            screen.tap(page.locator(f".language-switcher a[hreflang={language}]"))
-            screen.arrived(address.format(language))
+            screen.follow(
+                page.locator(f".language-switcher a[hreflang={language}]"), address.format(language)
+            )
             expect(page.locator("html")).to_have_attribute("lang", language)
             expect(page.locator(selector)).to_have_text(translated(language, message))
             current = page.locator(".language-switcher a[aria-current]")

@@ -122,8 +122,7 @@ def test_without_javascript_a_preview_comes_back_at_the_preview_with_the_result_
     screen = phone(new_context, javascript=False)
     start_deal(screen, match)
     screen.type_number("#id_card_points", 87)
-    screen.tap(screen.page.locator("button[value=preview]"))
-    screen.arrived(DEAL_PAGE)
+    screen.follow(screen.page.locator("button[value=preview]"), DEAL_PAGE)
     assert screen.page.url.endswith("#preview")
     expect(screen.page.locator("#preview h2")).to_be_in_viewport()
     expect(screen.page.locator("#result-bar strong")).to_have_text(["+9", "+7"])
@@ -179,24 +178,20 @@ def test_delete_and_all_passed_can_be_undone(new_context, client_for_setup, lang
     expect(rows).to_have_count(2)
     undo_button = screen.page.locator("form.undo button")
 
-    screen.tap(screen.page.locator("table.history button.danger"))
-    screen.arrived(MATCH_PAGE)
+    screen.follow(screen.page.locator("table.history button.danger"), MATCH_PAGE)
     expect(rows).to_have_count(1)
     with translation.override(language):
         deleted = gettext("%(deal)s was deleted.") % {
             "deal": gettext("Game %(game)s, deal %(deal)s") % {"game": 1, "deal": 2}
         }
     expect(screen.page.locator("form.undo")).to_contain_text(deleted)
-    screen.tap(undo_button)
-    screen.arrived(MATCH_PAGE)
+    screen.follow(undo_button, MATCH_PAGE)
     expect(rows).to_have_count(2)
     expect(undo_button).to_have_count(0)
 
-    screen.tap(screen.page.locator("form[action$='/all-passed/'] button"))
-    screen.arrived(MATCH_PAGE)
+    screen.follow(screen.page.locator("form[action$='/all-passed/'] button"), MATCH_PAGE)
     expect(rows).to_have_count(3)
-    screen.tap(undo_button)
-    screen.arrived(MATCH_PAGE)
+    screen.follow(undo_button, MATCH_PAGE)
     expect(rows).to_have_count(2)
     assert list(Deal.objects.values_list("number", flat=True)) == [1, 2]
 
@@ -291,8 +286,7 @@ def test_the_error_list_keeps_its_bullets_inside_its_border(
     screen = phone(new_context, language, javascript=False)
     start_deal(screen, match)
     screen.type_number("#id_card_points", 170)
-    screen.tap(screen.page.locator("button[value=preview]"))
-    screen.arrived(DEAL_PAGE)
+    screen.follow(screen.page.locator("button[value=preview]"), DEAL_PAGE)
     gap = screen.page.locator("#preview ul.errors").evaluate(
         "ul => ul.firstElementChild.getBoundingClientRect().left - ul.getBoundingClientRect().left"
     )

@@ -41,8 +41,7 @@ def test_a_sample_of_random_deals_is_saved_as_the_engine_scores_it(
     tops = screen.answer_tops(deal, top_answer)
     expected = engine.fold_match(match.profile, match.first_dealer, [deal])
     screen.preview_rows(expected.deals[-1])
-    screen.tap(screen.page.locator("button[name=action][value=save]"))
-    screen.arrived(MATCH_PAGE)
+    screen.follow(screen.page.locator("button[name=action][value=save]"), MATCH_PAGE)
     assert engine.deal_from_dict(Deal.objects.get(match=match).data) == entered_deal(deal, tops)
 
 
@@ -81,8 +80,7 @@ def test_the_top_card_asked_for_appears_in_place_and_its_error_clears(
     screen.set_count("terces_a", 1)
     screen.set_count("terces_b", 2)
     expect(top_a).to_be_visible()
-    screen.tap(page.locator("button[name=action][value=save]"))
-    screen.arrived(DEAL_PAGE)
+    screen.follow(page.locator("button[name=action][value=save]"), DEAL_PAGE)
     errors = page.locator("#errors-terce_top_a .error")
     expect(errors).to_have_count(1)
     page.locator("#id_terce_top_a").select_option("J")

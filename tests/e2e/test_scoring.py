@@ -67,28 +67,25 @@ def start_match(screen: Screen, team_a="Орли", team_b="Лъвове") -> str
         screen.tap(panel)  # open the players and house rules panels, as a curious scorer does
     screen.check_layout()
     screen.choose("first_dealer", str(FIRST_DEALER))
-    screen.tap(page.locator("form[action$='/match/new/'] button[type=submit]"))
-    return screen.arrived(MATCH_PAGE)
+    return screen.follow(
+        page.locator("form[action$='/match/new/'] button[type=submit]"), MATCH_PAGE
+    )
 
 
 def save_deal(screen: Screen, deal, expected: engine.MatchDeal, preview_button: bool = False):
     """Enter a deal, check the preview shows the engine's score, save, and return both rows."""
     page = screen.page
-    screen.tap(page.locator(".actions a.button"))
-    screen.arrived(DEAL_PAGE)
+    screen.follow(page.locator(".actions a.button"), DEAL_PAGE)
     screen.enter_deal(deal)
     if preview_button:  # without JavaScript the scorer asks for the preview
-        screen.tap(page.locator("button[name=action][value=preview]"))
-        screen.arrived(DEAL_PAGE)
+        screen.follow(page.locator("button[name=action][value=preview]"), DEAL_PAGE)
     preview = screen.preview_rows(expected)
-    screen.tap(page.locator("button[name=action][value=save]"))
-    screen.arrived(MATCH_PAGE)
+    screen.follow(page.locator("button[name=action][value=save]"), MATCH_PAGE)
     return preview, screen.history_row(0)
 
 
 def all_passed(screen: Screen):
-    screen.tap(screen.page.locator("form[action$='/all-passed/'] button"))
-    screen.arrived(MATCH_PAGE)
+    screen.follow(screen.page.locator("form[action$='/all-passed/'] button"), MATCH_PAGE)
 
 
 def test_a_whole_game_and_the_next_one_show_the_engines_score(new_context, device):

@@ -40,8 +40,9 @@ def start_match(screen: Screen, seats: list[str]) -> Match:
     for seat, name in enumerate(seats):
         screen.page.select_option(f"select[name='seat_{seat}']", label=name)
     screen.choose("games_to_win", "1")
-    screen.tap(screen.page.locator("form[action$='/match/'] button[type=submit]"))
-    url = screen.arrived(r"/m/[\w-]+/$")
+    url = screen.follow(
+        screen.page.locator("form[action$='/match/'] button[type=submit]"), r"/m/[\w-]+/$"
+    )
     return Match.objects.get(scorer_key=url.rstrip("/").rsplit("/", 1)[1])
 
 
@@ -53,8 +54,9 @@ def played_table(new_context):
     screen.tap(screen.page.locator("#table-title"))
     screen.page.fill("#id_name", "Петък вечер у Мария")
     screen.page.fill("#id_players", "\n".join(ROSTER))
-    screen.tap(screen.page.locator("form[action='/bg/table/new/'] button[type=submit]"))
-    keeper_url = screen.arrived(r"/t/[\w-]+/$")
+    keeper_url = screen.follow(
+        screen.page.locator("form[action='/bg/table/new/'] button[type=submit]"), r"/t/[\w-]+/$"
+    )
     table = Table.objects.get()
     names = table.players  # as the site keeps them: the invisible characters dropped
     first = start_match(screen, [names[0], names[1], names[2], names[3]])
@@ -99,8 +101,7 @@ def test_the_leaderboard_reads_on_a_phone_in_every_language(
         assert not axe_violations(screen.page, AXE.read_text())
 
     second = rows.nth(1).locator("th").inner_text()
-    screen.tap(rows.nth(1).locator("a"))
-    screen.arrived(r"/t/[\w-]+/player/\d+/$")
+    screen.follow(rows.nth(1).locator("a"), r"/t/[\w-]+/player/\d+/$")
     expect(screen.page.locator("h1")).to_have_text(second)
     expect(screen.page.locator("svg[role=img]").first).to_be_visible()
     if javascript:
