@@ -261,17 +261,17 @@ def test_the_scorers_pages_keep_the_screen_awake_and_ask_again_when_shown_again(
 
     page.goto(f"/m/{match.scorer_key}/")
     expect(page.locator(".scoreboard")).to_be_visible()
-    page.wait_for_function(f"{calls}.length === 1")
+    page.wait_for_function(f"() => {calls}.length === 1")
     assert page.evaluate(calls) == ["screen"]
     page.evaluate(SHOW_AS, "hidden")  # another app on top: the browser lets the lock go
     page.evaluate(SHOW_AS, "visible")
-    page.wait_for_function(f"{calls}.length === 2")
+    page.wait_for_function(f"() => {calls}.length === 2")
     page.evaluate(SHOW_AS, "visible")  # shown again while held: no second lock
     page.wait_for_timeout(200)
     assert page.evaluate(calls) == ["screen", "screen"]
 
     page.goto(f"/m/{match.scorer_key}/deal/")
-    page.wait_for_function(f"{calls}.length === 1")
+    page.wait_for_function(f"() => {calls}.length === 1")
     page.goto(f"/m/{match.watch_key}/")  # a watcher's phone may sleep
     page.wait_for_load_state("load")
     page.wait_for_timeout(300)
