@@ -44,7 +44,7 @@ clean:
 	rm -rf $(VENV) staticfiles .pytest_cache .hypothesis
 	find locale -name '*.mo' -delete
 
-# Production: HTTPS behind a proxy, with gunicorn on 127.0.0.1:8000. Needs DJANGO_SECRET_KEY and
+# Production: HTTPS behind a proxy, with granian on 127.0.0.1:8000 (belot_site/serve.py). Needs DJANGO_SECRET_KEY and
 # DJANGO_ALLOWED_HOSTS (README, "Production"); refuses to start while `check --deploy` warns.
 .PHONY: serve
 serve: export DJANGO_PRODUCTION = 1
@@ -52,4 +52,4 @@ serve: messages
 	$(PY) manage.py check --deploy --fail-level WARNING
 	$(PY) manage.py collectstatic --noinput -v 0
 	$(PY) manage.py migrate --noinput -v 0
-	$(VENV)/bin/gunicorn --config gunicorn.conf.py
+	$(PY) -m belot_site.serve

@@ -4,7 +4,7 @@ JSON with the state of the database and of the cache. 200 while the database ans
 cache reported as "degraded" when it does not (pages are then made without it, belot_site/cache.py);
 503 when the database does not answer. It is answered before any other middleware: a load
 balancer's check works over plain HTTP and with any Host header, sets no cookie, is never cached,
-and gunicorn leaves it out of the access log (belot_site/logs.py). It names no host, address or
+and the server leaves it out of the access log (belot_site/logs.py). It names no host, address or
 error: only "ok" or "down".
 """
 

@@ -3,17 +3,15 @@
 Keys show up in paths (``/m/<key>/…``, also URL-encoded in a ``?next=``), in Referers that carry
 such paths, and in the recent-matches cookie. Every one is replaced by a tag, ``~`` and the first
 six hex digits of the key's SHA-256: enough to tell the requests of one link apart in a log,
-useless to open the match. Django's log lines go through :class:`MaskMatchKeys` (settings.LOGGING);
-gunicorn's access and error logs through :class:`GunicornLogger` (gunicorn.conf.py).
+useless to open the match. Django's log lines go through :class:`MaskMatchKeys` (settings.LOGGING),
+and so do the server's access and error logs (:func:`server_logging`, belot_site/serve.py).
 
-This module is imported by gunicorn's master before Django is set up: no Django imports here.
+This module is imported by the server's main process before Django is set up: no Django imports.
 """
 
 import hashlib
 import logging
 import re
-
-from gunicorn.glogging import Logger
 
 # A path segment after /m/ or /t/ (a table's key; or their URL-encoded form), up to the next
 # delimiter; and the value of the cookie that lists a browser's recent matches.
@@ -50,17 +48,61 @@ class MaskMatchKeys(logging.Filter):
         return True
 
 
-class GunicornLogger(Logger):
-    """gunicorn's own logger, with the keys masked in its access and error logs, and no line
-    for the load balancer's health checks (every few seconds, forever)."""
+# The access log's line: the client, the time, the request, the status, the time taken in ms, the
+# Referer and the browser. The query string is added to the path by AccessLines.
+ACCESS_FORMAT = (
+    '%(addr)s - - [%(time)s] "%(method)s %(path)s %(protocol)s" %(status)d %(dt_ms).1f'
+    ' "%(header{referer})s" "%(header{user-agent})s"'
+)
+POLL = re.compile(r"/m/[^/]+/changes")
 
-    def access(self, resp, req, environ, request_time):
-        if environ.get("PATH_INFO") == "/healthz":
-            return
-        super().access(resp, req, environ, request_time)
 
-    def setup(self, cfg):
-        super().setup(cfg)
-        for log in (self.error_log, self.access_log):
-            if not any(isinstance(f, MaskMatchKeys) for f in log.filters):
-                log.addFilter(MaskMatchKeys())
+class AccessLines(logging.Filter):
+    """The server's access log leaves out the load balancer's health checks and the watchers'
+    answered polls (every few seconds, forever: 1,000 lines a second for 2,000 watchers); a poll
+    that is refused, like any other request, is logged. The query string joins the path."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        fields = record.args
+        if not isinstance(fields, dict):
+            return True
+        path = fields.get("path", "")
+        if path == "/healthz" or (fields.get("status") == 200 and POLL.fullmatch(path)):
+            return False
+        if fields.get("query_string"):
+            fields["path"] = f"{path}?{fields['query_string']}"
+        return True
+
+
+def server_logging() -> dict:
+    """granian's logging: its own messages to stderr, the access log to stdout, keys masked."""
+    return {
+        "version": 1,
+        "disable_existing_loggers": False,
+        "filters": {
+            "mask_keys": {"()": MaskMatchKeys},
+            "access_lines": {"()": AccessLines},
+        },
+        "formatters": {
+            "generic": {"format": "[%(asctime)s] [%(process)d] [%(levelname)s] %(message)s"},
+            "access": {"format": "%(message)s"},
+        },
+        "handlers": {
+            "console": {
+                "class": "logging.StreamHandler",
+                "formatter": "generic",
+                "filters": ["mask_keys"],
+                "stream": "ext://sys.stderr",
+            },
+            "access": {
+                "class": "logging.StreamHandler",
+                "formatter": "access",
+                "filters": ["access_lines", "mask_keys"],
+                "stream": "ext://sys.stdout",
+            },
+        },
+        "loggers": {
+            "_granian": {"handlers": ["console"], "level": "INFO", "propagate": False},
+            "granian.access": {"handlers": ["access"], "level": "INFO", "propagate": False},
+        },
+    }

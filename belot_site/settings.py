@@ -196,7 +196,7 @@ REDIS_TIMEOUT = 0.25
 def _cache() -> dict:
     # Redis is shared by every worker on every machine: a rules edit shows everywhere at once and
     # wrong match keys are counted across them all. Without it, memory is per process and the
-    # fastest (docs/performance.md): an edit of the rules reaches the other gunicorn workers
+    # fastest (docs/performance.md): an edit of the rules reaches the other server workers
     # within a minute, and each counts wrong match keys on its own. A shared directory makes
     # both immediate and shared on one machine, at about 0.5 ms a cached page.
     redis_url = os.environ.get("REDIS_URL", "").strip()
@@ -286,7 +286,7 @@ WHITENOISE_MAX_AGE = 0 if DEBUG else 60 * 60
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
-# Errors go to stderr, which gunicorn keeps in its log; Django's default sends them nowhere
+# Errors go to stderr, which the server keeps in its log; Django's default sends them nowhere
 # when DEBUG is off and no ADMINS are set. Match keys in them are masked (belot_site/logs.py).
 LOGGING = {
     "version": 1,

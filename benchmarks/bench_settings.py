@@ -1,6 +1,6 @@
 """The site's own settings, plus what the load benchmark and the fault test need.
 
-gunicorn runs with DJANGO_SETTINGS_MODULE=benchmarks.bench_settings: everything comes from
+The server runs with DJANGO_SETTINGS_MODULE=benchmarks.bench_settings: everything comes from
 belot_site.settings (and so from the environment), with two differences. The URLs add a bare
 view to measure the pages against (benchmarks/bench_urls.py). And with BENCH_PLAIN_STATIC set,
 static files are not collected first: pages link their plain addresses, which is all the fault

@@ -1,16 +1,17 @@
-"""Load benchmark: the site under gunicorn on 127.0.0.1, driven by concurrent keep-alive clients.
+"""Load benchmark: the site under granian on 127.0.0.1, driven by concurrent keep-alive clients.
 
 Run from the project root:
 
     .venv/bin/python benchmarks/load.py --database sqlite     # or postgres
     options: --seconds 20 --solo-seconds 5 --clients 16 --deals 200 --workers 2 --profile
-             --cache file|memory --no-keepalive --gunicorn=--max-requests=0
+             --cache file|memory --no-keepalive --threads 8
     .venv/bin/python benchmarks/load.py --largest --database sqlite   # the largest allowed match
 
 It makes a fresh database (a temporary SQLite file, or the PostgreSQL database belot_bench on
 127.0.0.1), migrates it, collects static files into a temporary folder, seeds a match with
---deals deals, and starts gunicorn with the project's gunicorn.conf.py and 2 workers, with a
-cache folder shared by the workers as in production. Then:
+--deals deals, and starts the server as `make serve` does (belot_site/serve.py) with 2 workers.
+The cache is each worker's memory, as in production without Redis (--cache file: a folder
+shared by the workers). Then:
 
 1. the mix, for --seconds: every client picks, each time, the rules page, the 200-deal match
    page as a watcher sees it first (200) or polls it (If-None-Match, 304), or enters a deal on
@@ -115,11 +116,11 @@ def site_env(database_url: str, *, static_root: Path | None = None) -> dict[str,
 
 
 class Site:
-    """gunicorn serving the site on 127.0.0.1, in a process group of its own (so that a test
-    can kill the master and its workers at once), with the project's gunicorn.conf.py."""
+    """The site's server (belot_site/serve.py, as `make serve` starts it) on 127.0.0.1, in a
+    process group of its own (so that a test can kill the main process and its workers at once)."""
 
-    def __init__(self, env: dict[str, str], log: Path, *, workers: int = 2, options=()):
-        self.env, self.log, self.workers, self.options = env, log, workers, list(options)
+    def __init__(self, env: dict[str, str], log: Path, *, workers: int = 2, threads: int = 0):
+        self.env, self.log, self.workers, self.threads = env, log, workers, threads
         self.process: subprocess.Popen | None = None
         self.port = 0
 
@@ -134,13 +135,19 @@ class Site:
         )
 
     def start(self, *, timeout: float = 30) -> None:
-        """Start gunicorn; a restart listens on the same port again."""
+        """Start the server; a restart listens on the same port again."""
         self.port = self.port or free_port()
-        command = [sys.executable, "-m", "gunicorn", "--bind", f"{LOOPBACK}:{self.port}"]
-        command += ["--workers", str(self.workers), *self.options, "belot_site.wsgi:application"]
+        env = {**self.env, "BIND": f"{LOOPBACK}:{self.port}", "WEB_CONCURRENCY": str(self.workers)}
+        if self.threads:
+            env["SERVER_THREADS"] = str(self.threads)
         with self.log.open("ab") as log:
             self.process = subprocess.Popen(
-                command, cwd=ROOT, env=self.env, stdout=log, stderr=log, start_new_session=True
+                [sys.executable, "-m", "belot_site.serve"],
+                cwd=ROOT,
+                env=env,
+                stdout=log,
+                stderr=log,
+                start_new_session=True,
             )
         self._wait_ready(timeout)
 
@@ -148,7 +155,7 @@ class Site:
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
-                raise RuntimeError(f"gunicorn stopped at start; see {self.log}")
+                raise RuntimeError(f"the server stopped at start; see {self.log}")
             try:
                 if Phone(self.port, timeout=2).get("/robots.txt").status == 200:
                     return
@@ -156,10 +163,10 @@ class Site:
                 pass
             time.sleep(0.1)
         self.kill()
-        raise RuntimeError(f"gunicorn did not answer in {timeout} s; see {self.log}")
+        raise RuntimeError(f"the server did not answer in {timeout} s; see {self.log}")
 
     def kill(self) -> None:
-        """kill -9 the master and every worker."""
+        """kill -9 the main process and every worker."""
         if self.process is not None and self.process.poll() is None:
             os.killpg(self.process.pid, signal.SIGKILL)
         self._reap(10)
@@ -214,7 +221,7 @@ class Phone:
 
     Requests are sent once: a connection the server dropped is an error, except that with
     ``retry`` a request on a reused keep-alive connection that failed before any answer is
-    sent again on a new one (gunicorn closes idle connections after its keepalive seconds).
+    sent again on a new one (a server may close a connection it kept alive).
     """
 
     def __init__(self, port: int, *, timeout: float = 30, retry: bool = False, keepalive=True):
@@ -446,7 +453,7 @@ MIX = {"rules page": 30, "match page": 20, "match page 304": 30, "deal": 20}
 
 
 class WorkerMeter(threading.Thread):
-    """The CPU time each gunicorn worker spends while a phase runs, sampled from /proc (Linux).
+    """The CPU time each worker process spends while a phase runs, sampled from /proc (Linux).
     It shows whether the workers share the work: a keep-alive connection stays with the worker
     that accepted it."""
 
@@ -655,15 +662,10 @@ def best_ms(action, repeat: int) -> float:
     return min(times) * 1000
 
 
-def gunicorn_shape() -> str:
-    import runpy
+def server_shape(threads: int) -> str:
+    from belot_site.serve import threads_a_worker
 
-    config = (
-        runpy.run_path(str(ROOT / "gunicorn.conf.py"))
-        if (ROOT / "gunicorn.conf.py").exists()
-        else {}
-    )
-    return f"threads {config.get('threads', 1)}, keepalive {config.get('keepalive', 2)} s"
+    return f"granian, {threads or threads_a_worker()} threads a worker"
 
 
 def main() -> None:
@@ -701,13 +703,9 @@ def main() -> None:
     parser.add_argument("--processes", type=int, default=2, help="client processes (watchers)")
     parser.add_argument("--pool", type=int, default=16, help="connections a client process")
     parser.add_argument("--redis-url", default="", help="REDIS_URL for the site (flushed first)")
-    parser.add_argument("--port", type=int, default=0, help="gunicorn's port (default: any free)")
+    parser.add_argument("--port", type=int, default=0, help="the server's port (default: any free)")
     parser.add_argument(
-        "--gunicorn",
-        action="append",
-        default=[],
-        metavar="OPTION",
-        help="one more gunicorn option, e.g. --gunicorn=--max-requests=0 (repeatable)",
+        "--threads", type=int, default=0, help="threads a worker (default: belot_site/serve.py's)"
     )
     parser.add_argument(
         "--no-keepalive",
@@ -733,7 +731,7 @@ def main() -> None:
         if args.largest:
             env["DJANGO_ALLOWED_HOSTS"] = f"{LOOPBACK},localhost"
         workers = 1 if args.largest else args.workers
-        site = Site(env, folder / "gunicorn.log", workers=workers, options=args.gunicorn)
+        site = Site(env, folder / "server.log", workers=workers, threads=args.threads)
         site.port = args.port
         site.manage("migrate", "--noinput")
         site.manage("collectstatic", "--noinput")
@@ -763,16 +761,16 @@ def main() -> None:
             flush_redis(args.redis_url)
         if args.profile and not (args.largest or args.watchers):
             profile_match_page(seeded)
-        errors = (folder / "gunicorn.log").read_text(errors="replace")
+        errors = (folder / "server.log").read_text(errors="replace")
         tracebacks = errors.count("Traceback")
-        print(f"\ngunicorn log: {tracebacks} tracebacks")
+        print(f"\nserver log: {tracebacks} tracebacks")
 
 
 def run_benchmark(args, site: Site, seeded: Seeded) -> None:
     print(f"date {date.today()}, python {platform.python_version()}, {os.cpu_count()} cores")
     print(
-        f"database {args.database}, {args.cache} cache, gunicorn {args.workers} workers "
-        f"({gunicorn_shape()}{''.join(f', {option}' for option in args.gunicorn)}), "
+        f"database {args.database}, {args.cache} cache, {args.workers} workers "
+        f"({server_shape(args.threads)}), "
         f"{args.clients} clients "
         f"({'keep-alive' if args.keepalive else 'a connection per request'}), "
         f"match of {args.deals} deals"
@@ -923,7 +921,7 @@ def run_watchers(args, site: Site, matches: list[Seeded]) -> None:
     print(f"date {date.today()}, python {platform.python_version()}, {os.cpu_count()} cores")
     print(
         f"database {args.database}, {'Redis' if args.redis_url else args.cache} cache, "
-        f"gunicorn {args.workers} workers ({gunicorn_shape()}), {len(matches)} matches of "
+        f"{args.workers} workers ({server_shape(args.threads)}), {len(matches)} matches of "
         f"{args.deals} deals, a poll every {args.interval:g} s, a deal saved on each match "
         f"every {args.deal_seconds:g} s on average; {args.processes} client processes with "
         f"{args.pool} keep-alive connections each"
@@ -1045,7 +1043,7 @@ def run_largest(args, site: Site, matches: dict[str, tuple[Seeded, int]]) -> Non
     for language in LANGUAGES:  # templates compiled, translations loaded in every language
         fetch_as(site.port, f"/{language}/rules/", hosts[0], language)
     print(f"date {date.today()}, python {platform.python_version()}, {os.cpu_count()} cores")
-    print(f"database {args.database}, gunicorn 1 worker, {engine.MAX_DEALS} deals a match")
+    print(f"database {args.database}, 1 worker, {engine.MAX_DEALS} deals a match")
     print(f"worker memory after warming up: {rss_mb(worker):.0f} MB")
     failures = 0
     for name, (seeded, games) in matches.items():

@@ -4,12 +4,12 @@ Run from the project root:
 
     .venv/bin/python benchmarks/page_weight.py            # options: --deals 200
 
-It starts the site as production runs it (gunicorn, whitenoise, collected and compressed static
-files; plain HTTP on a free 127.0.0.1 port, a temporary SQLite database with the rules from the
-migrations), seeds a match with --deals deals, and fetches the rules page in bg, uk and ru and
-the match page as the scorer sees it. For each page it reports:
+It starts the site as production runs it (the server as `make serve` starts it, whitenoise,
+collected and compressed static files; plain HTTP on a free 127.0.0.1 port, a temporary SQLite
+database with the rules from the migrations), seeds a match with --deals deals, and fetches the
+rules page in bg, uk and ru and the match page as the scorer sees it. For each page it reports:
 
-- the HTML: raw, and compressed as the proxy in front would send it (gunicorn sends it raw):
+- the HTML: raw, and compressed as the proxy in front would send it (the server sends it raw):
   gzip level 6 and Brotli quality 6;
 - the CSS and JavaScript it links: raw, and the gzip and Brotli files whitenoise serves for
   Accept-Encoding: gzip / br;
@@ -164,9 +164,9 @@ class LocalSite:
             self.manage("compilemessages", "--ignore=.venv", "-v", "0")
         self.manage("collectstatic", "--noinput", "-v", "0")
         self.manage("migrate", "--noinput", "-v", "0")
-        log = open(self.folder / "gunicorn.log", "wb")  # noqa: SIM115  (closed with the server)
+        log = open(self.folder / "server.log", "wb")  # noqa: SIM115  (closed with the server)
         self.process = subprocess.Popen(
-            [str(Path(sys.executable).parent / "gunicorn"), "--config", "gunicorn.conf.py"],
+            [sys.executable, "-m", "belot_site.serve"],
             cwd=ROOT,
             env=self.env,
             stdout=log,
@@ -181,17 +181,17 @@ class LocalSite:
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
-                raise RuntimeError((self.folder / "gunicorn.log").read_text()[-3000:])
+                raise RuntimeError((self.folder / "server.log").read_text()[-3000:])
             try:
                 with socket.create_connection((LOOPBACK, self.port), timeout=1):
                     return
             except OSError:
                 time.sleep(0.2)
-        raise RuntimeError("gunicorn did not start")
+        raise RuntimeError("the server did not start")
 
     def __exit__(self, *exc) -> None:
         if self.process and self.process.poll() is None:
-            self.process.terminate()  # gunicorn's master stops its workers on SIGTERM
+            self.process.terminate()  # the main process stops its workers on SIGTERM
             try:
                 self.process.wait(timeout=30)
             except subprocess.TimeoutExpired:
@@ -251,7 +251,7 @@ class Page:
 def html_weight(port: int, path: str) -> tuple[str, Weight]:
     status, body, headers = fetch(port, path)
     assert status == 200, f"{path}: {status}"
-    assert "content-encoding" not in headers, "gunicorn was expected to send HTML raw"
+    assert "content-encoding" not in headers, "the server was expected to send HTML raw"
     weight = Weight(
         len(body),
         len(gzip.compress(body, GZIP_LEVEL, mtime=0)),

@@ -17,7 +17,7 @@ TAG = re.compile(r"<[^>]+>")
 
 # The rendered page is kept per language, theme and site address (the hreflang links are absolute),
 # under a generation that changes whenever a section does (rules/signals.py). The time limit
-# bounds how long a gunicorn worker with its own in-memory cache can show an older text.
+# bounds how long a server worker with its own in-memory cache can show an older text.
 PAGE_SECONDS = 60
 GENERATION_KEY = "rules:page:generation"
 

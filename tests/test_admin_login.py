@@ -14,7 +14,7 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture(autouse=True)
 def _fast_password_hashing(settings):
     """These tests sign in hundreds of times in this process: a fast hasher saves most of a
-    minute (the site keeps Django's slow default; tests that sign in to a gunicorn of their own
+    minute (the site keeps Django's slow default; tests that sign in to a server of their own
     must keep it too, since that process only knows the default)."""
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 

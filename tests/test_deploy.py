@@ -10,12 +10,12 @@ import sys
 import time
 import urllib.error
 import urllib.request
+from email.message import Message
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-GUNICORN = Path(sys.executable).parent / "gunicorn"
 
 PRODUCTION = {
     "DJANGO_PRODUCTION": "1",
@@ -147,7 +147,7 @@ def test_production_refuses_to_start_with_debug_on():
     assert "DJANGO_DEBUG must be off when DJANGO_PRODUCTION is on." in result.stderr
 
 
-# gunicorn with gunicorn.conf.py, as `make serve` starts it
+# The server (belot_site/serve.py), as `make serve` starts it
 
 
 def free_port() -> int:
@@ -156,7 +156,9 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
-def fetch(url: str, **headers) -> tuple[int, dict, bytes]:
+def fetch(url: str, **headers) -> tuple[int, Message, bytes]:
+    """GET ``url``: the status, the headers (names in any case, as HTTP has them) and the body."""
+
     class NoRedirect(urllib.request.HTTPRedirectHandler):
         def redirect_request(self, *args, **kwargs):
             return None
@@ -164,14 +166,21 @@ def fetch(url: str, **headers) -> tuple[int, dict, bytes]:
     request = urllib.request.Request(url, headers={"Host": "belot.example", **headers})
     try:
         with urllib.request.build_opener(NoRedirect).open(request, timeout=10) as response:
-            return response.status, dict(response.headers), response.read()
+            return response.status, response.headers, response.read()
     except urllib.error.HTTPError as error:
-        return error.code, dict(error.headers), error.read()
+        return error.code, error.headers, error.read()
+
+
+CREATE_MATCH = """
+from pathlib import Path
+from calculator.models import Match
+Path("{folder}", "watch_key").write_text(Match.objects.create(team_a="A", team_b="B").watch_key)
+"""
 
 
 @pytest.fixture(scope="module")
 def served(tmp_path_factory):
-    """collectstatic into a temporary folder, then gunicorn in production mode on a free port."""
+    """collectstatic into a temporary folder, then the server in production mode on a free port."""
     folder = tmp_path_factory.mktemp("served")
     variables = {
         **PRODUCTION,
@@ -184,10 +193,13 @@ def served(tmp_path_factory):
     assert collected.returncode == 0, collected.stderr
     migrated = manage("migrate", "--noinput", "-v", "0", **variables)
     assert migrated.returncode == 0, migrated.stderr
-    log = folder / "gunicorn.log"
+    # A match for the watchers' polls: its watch key goes to a file beside the logs.
+    created = manage("shell", "-c", CREATE_MATCH.format(folder=folder), **variables)
+    assert created.returncode == 0, created.stderr
+    log = folder / "server.log"
     with log.open("w") as stderr, (folder / "access.log").open("w") as stdout:
         server = subprocess.Popen(
-            [GUNICORN, "--config", "gunicorn.conf.py", "--no-control-socket"],
+            [sys.executable, "-m", "belot_site.serve"],
             cwd=ROOT,
             env=clean_env(**variables),
             stdout=stdout,
@@ -204,9 +216,9 @@ def served(tmp_path_factory):
                     break
                 time.sleep(0.1)
         else:
-            pytest.fail("gunicorn did not answer within 10 seconds")
+            pytest.fail("the server did not answer within 10 seconds")
         if server.poll() is not None:
-            pytest.fail(f"gunicorn stopped:\n{log.read_text()}")
+            pytest.fail(f"the server stopped:\n{log.read_text()}")
         yield base, folder / "static"
     finally:
         server.terminate()
@@ -227,7 +239,7 @@ def test_no_match_key_reaches_the_logs(served):
         status, _headers, _body = fetch(f"{base}{path}", **headers)
         assert status in (302, 404)
     for _attempt in range(50):  # the access log is written after the response
-        logged = (folder / "access.log").read_text() + (folder / "gunicorn.log").read_text()
+        logged = (folder / "access.log").read_text() + (folder / "server.log").read_text()
         if logged.count("/m/~") >= 4:
             break
         time.sleep(0.1)
@@ -236,14 +248,14 @@ def test_no_match_key_reaches_the_logs(served):
     assert logged.count("/m/~") >= 4, logged
 
 
-def test_gunicorn_redirects_plain_http_to_https(served):
+def test_the_server_redirects_plain_http_to_https(served):
     base, _static = served
     status, headers, _body = fetch(f"{base}/robots.txt")
     assert status == 301
     assert headers["Location"] == "https://belot.example/robots.txt"
 
 
-def test_gunicorn_serves_https_from_the_proxy_with_hsts(served):
+def test_the_server_serves_https_from_the_proxy_with_hsts(served):
     base, _static = served
     status, headers, body = fetch(f"{base}/robots.txt", **{"X-Forwarded-Proto": "https"})
     assert status == 200
@@ -281,3 +293,28 @@ def test_healthz_answers_plain_http_for_any_host_and_stays_out_of_the_access_log
         time.sleep(0.1)
     logged = access_log.read_text()
     assert marker in logged and "/healthz" not in logged
+
+
+def test_a_watchers_answered_poll_stays_out_of_the_access_log_a_refused_one_does_not(served):
+    """2,000 watchers poll 1,000 times a second: their answered polls would be nearly all of the
+    log. A poll for a key that is no match's is logged like any other request, key masked."""
+    base, static = served
+    folder = static.parent
+    access_log = folder / "access.log"
+    watch_key = (folder / "watch_key").read_text()
+    https = {"X-Forwarded-Proto": "https"}
+    status, _headers, body = fetch(f"{base}/m/{watch_key}/changes", **https)
+    assert (status, body) == (200, b"0")
+    wrong = secrets.token_urlsafe(18)
+    status, _headers, _body = fetch(f"{base}/m/{wrong}/changes", **https)
+    assert status == 404
+    marker = f"/robots.txt?after-polls={secrets.token_hex(4)}"
+    fetch(f"{base}{marker}", **https)
+    for _attempt in range(50):  # the access log is written after the response
+        if marker in access_log.read_text():
+            break
+        time.sleep(0.1)
+    lines = [line for line in access_log.read_text().splitlines() if "/changes" in line]
+    assert len(lines) == 1, lines
+    assert '"GET /m/~' in lines[0] and '/changes HTTP/1.1" 404' in lines[0]
+    assert wrong not in lines[0]

@@ -1,8 +1,8 @@
 """A server killed while deals are being saved loses no acknowledged deal and keeps no half of one.
 
-A real gunicorn (2 workers, the project's gunicorn.conf.py) serves a temporary SQLite file with
+The real server (2 workers, belot_site/serve.py as `make serve` starts it) serves a temporary SQLite file with
 the site's WAL and immediate-transaction options. Four phones enter deals on their own matches
-(preview, then save) while the whole process group gets SIGKILL; then gunicorn starts again on
+(preview, then save) while the whole process group gets SIGKILL; then the server starts again on
 the same file and port. Takes about 5 s.
 """
 
@@ -70,7 +70,7 @@ def read_matches(database) -> dict[str, dict]:
 
 @pytest.fixture
 def site(tmp_path):
-    server = Site(site_env(sqlite_url(tmp_path / "db.sqlite3")), tmp_path / "gunicorn.log")
+    server = Site(site_env(sqlite_url(tmp_path / "db.sqlite3")), tmp_path / "server.log")
     server.manage("migrate", "--noinput")
     yield server
     server.stop()

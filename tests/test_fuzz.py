@@ -259,7 +259,7 @@ def test_a_match_address_with_a_nul_in_the_key_is_not_found():
 
 
 def test_a_recent_matches_cookie_with_a_nul_is_no_server_error():
-    # gunicorn answers 400 to a header with a NUL, so only another server could pass one on.
+    # The server (granian) answers 400 to a header with a NUL: only another server could pass one on.
     assert Client().get("/bg/", HTTP_COOKIE="recent_matches=a\x00b").status_code == 200
 
 
@@ -305,7 +305,7 @@ def query_strings():
 
 
 def headers():
-    # Control characters stay out: gunicorn answers 400 to a header that has them.
+    # Control characters stay out: the server (granian) answers 400 to a header that has them.
     printable = st.text(st.characters(min_codepoint=0x20, max_codepoint=0xFF), max_size=80)
     cookies = st.sampled_from(["recent_matches", "messages", "django_language", "csrftoken"])
     return st.fixed_dictionaries(

@@ -1,4 +1,4 @@
-"""Two instances, one site: two gunicorns on different ports share PostgreSQL and Redis.
+"""Two instances, one site: two servers on different ports share PostgreSQL and Redis.
 
 As behind a load balancer: a rules edit in the admin of one shows on the other at once, wrong
 match keys are counted across both, and a watcher polling one sees a deal saved through the
@@ -62,7 +62,7 @@ def two_sites(tmp_path):
     redis_url = settings.CACHES["default"]["LOCATION"]
     env = {**site_env(shared_database_url()), "REDIS_URL": redis_url}
     env["DJANGO_SECRET_KEY"] = secrets.token_urlsafe(40)  # one key for both, as in production
-    sites = [Site(env, tmp_path / f"gunicorn-{n}.log", workers=1) for n in (1, 2)]
+    sites = [Site(env, tmp_path / f"server-{n}.log", workers=1) for n in (1, 2)]
     try:
         for site, port in zip(sites, free_ports(2), strict=True):
             site.port = port
