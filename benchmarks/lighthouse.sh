@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Lighthouse on a phone (its default: a mid-range phone on a slow 4G link, simulated), against
-# the site as production runs it: gunicorn and whitenoise on a free 127.0.0.1 port, plain HTTP
-# (Lighthouse counts 127.0.0.1 as secure, as browsers do), a temporary SQLite database with the
-# rules from the migrations and a seeded match (benchmarks/page_weight.py: seed_match).
+# the site as production runs it: the server (belot_site/serve.py) and whitenoise on a free
+# 127.0.0.1 port, plain HTTP (Lighthouse counts 127.0.0.1 as secure, as browsers do), a temporary
+# SQLite database with the rules from the migrations and a seeded match
+# (benchmarks/page_weight.py: seed_match).
 #
 #   benchmarks/lighthouse.sh                 # the rules page (bg) and a match page
 #   benchmarks/lighthouse.sh rules match home deal rules-uk rules-ru watch
@@ -49,7 +50,7 @@ WORK=$(mktemp -d -t belot-lighthouse-XXXXXX)
 SERVER_PID=""
 stop() {
   if [ -n "$SERVER_PID" ] && kill -0 "$SERVER_PID" 2>/dev/null; then
-    kill -TERM "$SERVER_PID"  # gunicorn's master stops its workers on SIGTERM
+    kill -TERM "$SERVER_PID"  # the main process stops its workers on SIGTERM
     wait "$SERVER_PID" 2>/dev/null || true
   fi
   rm -rf "$WORK"
@@ -78,13 +79,13 @@ read -r SCORER WATCH < <("$PY" manage.py shell -c \
   tail -n 1)
 [ -n "${WATCH:-}" ] || { echo "could not seed a match" >&2; exit 1; }
 
-"$ROOT/.venv/bin/gunicorn" --config gunicorn.conf.py >"$WORK/gunicorn.log" 2>&1 &
+"$PY" -m belot_site.serve >"$WORK/server.log" 2>&1 &
 SERVER_PID=$!
 for _ in $(seq 100); do
   curl -fso /dev/null "$BASE/bg/" && break
   sleep 0.2
 done
-curl -fso /dev/null "$BASE/bg/" || { cat "$WORK/gunicorn.log" >&2; exit 1; }
+curl -fso /dev/null "$BASE/bg/" || { cat "$WORK/server.log" >&2; exit 1; }
 
 url_of() {
   case $1 in
