@@ -12,6 +12,7 @@ This module is imported by the server's main process before Django is set up: no
 import hashlib
 import logging
 import re
+import time
 
 # A path segment after /m/ or /t/ (a table's key; or their URL-encoded form), up to the next
 # delimiter; and the value of the cookie that lists a browser's recent matches.
@@ -48,6 +49,15 @@ class MaskMatchKeys(logging.Filter):
         return True
 
 
+# Every log line tells its time in UTC, its process and its level. Django sets the workers' local
+# time to TIME_ZONE, the server's main process keeps the machine's: UTC keeps them in step.
+LINE_FORMAT = "[%(asctime)s UTC] [%(process)d] [%(levelname)s] %(message)s"
+
+
+class UTCFormatter(logging.Formatter):
+    converter = time.gmtime
+
+
 # The access log's line: the client, the time, the request, the status, the time taken in ms, the
 # Referer and the browser. The query string is added to the path by AccessLines.
 ACCESS_FORMAT = (
@@ -71,6 +81,9 @@ class AccessLines(logging.Filter):
             return False
         if fields.get("query_string"):
             fields["path"] = f"{path}?{fields['query_string']}"
+        # granian writes the request's time in the worker's local time (TIME_ZONE): in UTC here.
+        started = record.created - fields.get("dt_ms", 0) / 1000
+        fields["time"] = time.strftime("%Y-%m-%d %H:%M:%S +0000", time.gmtime(started))
         return True
 
 
@@ -84,7 +97,7 @@ def server_logging() -> dict:
             "access_lines": {"()": AccessLines},
         },
         "formatters": {
-            "generic": {"format": "[%(asctime)s] [%(process)d] [%(levelname)s] %(message)s"},
+            "generic": {"()": UTCFormatter, "format": LINE_FORMAT},
             "access": {"format": "%(message)s"},
         },
         "handlers": {

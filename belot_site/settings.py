@@ -287,12 +287,20 @@ WHITENOISE_MAX_AGE = 0 if DEBUG else 60 * 60
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # Errors go to stderr, which the server keeps in its log; Django's default sends them nowhere
-# when DEBUG is off and no ADMINS are set. Match keys in them are masked (belot_site/logs.py).
+# when DEBUG is off and no ADMINS are set. Match keys in them are masked, and each line says
+# when (UTC), which process and how bad, as the server's own lines do (belot_site/logs.py).
+from belot_site.logs import LINE_FORMAT  # noqa: E402  (no Django in it)
+
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
     "filters": {"mask_keys": {"()": "belot_site.logs.MaskMatchKeys"}},
-    "handlers": {"stderr": {"class": "logging.StreamHandler", "filters": ["mask_keys"]}},
+    "formatters": {
+        "line": {"()": "belot_site.logs.UTCFormatter", "format": LINE_FORMAT},
+    },
+    "handlers": {
+        "stderr": {"class": "logging.StreamHandler", "filters": ["mask_keys"], "formatter": "line"},
+    },
     "root": {"handlers": ["stderr"], "level": "WARNING"},
     "loggers": {
         "django": {

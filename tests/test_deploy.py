@@ -3,6 +3,7 @@ the README documents, so nothing from the test settings or this machine leaks in
 
 import json
 import os
+import re
 import secrets
 import socket
 import subprocess
@@ -318,3 +319,27 @@ def test_a_watchers_answered_poll_stays_out_of_the_access_log_a_refused_one_does
     assert len(lines) == 1, lines
     assert '"GET /m/~' in lines[0] and '/changes HTTP/1.1" 404' in lines[0]
     assert wrong not in lines[0]
+
+
+def test_every_log_line_tells_its_time_in_utc(served):
+    """The workers run in TIME_ZONE (Sofia), the server's main process in the machine's zone:
+    every line, the server's, Django's and the access log's, says its time in UTC."""
+    base, static = served
+    folder = static.parent
+    wrong = secrets.token_urlsafe(18)
+    fetch(f"{base}/m/{wrong}/", **{"X-Forwarded-Proto": "https"})
+    for _attempt in range(50):  # the access log is written after the response
+        if "/m/~" in (folder / "access.log").read_text():
+            break
+        time.sleep(0.1)
+    errors = (folder / "server.log").read_text().splitlines()
+    django_line = next(line for line in errors if "Not Found: /m/~" in line)
+    assert re.fullmatch(
+        r"\[\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d{3} UTC\] \[\d+\] \[WARNING\] .*", django_line
+    )
+    server_lines = [line for line in errors if line.startswith("[") and "Not Found" not in line]
+    assert server_lines and all(" UTC] [" in line for line in server_lines), server_lines
+    access = [line for line in (folder / "access.log").read_text().splitlines() if "/m/~" in line]
+    assert access and all(
+        re.search(r"\[\d{4}-\d\d-\d\d \d\d:\d\d:\d\d \+0000\]", line) for line in access
+    )
