@@ -328,3 +328,33 @@ def test_a_typical_deal_takes_five_taps_and_two_digits(new_context, client_for_s
     screen.arrived(MATCH_PAGE)
     assert taps == 5
     assert Deal.objects.get().data["card_points"] == {"team": "B", "points": 87}
+
+
+# How many lines an element's text takes.
+LINES_OF = """(element) => {
+  const range = document.createRange();
+  range.selectNodeContents(element);
+  return new Set([...range.getClientRects()].map((box) => Math.round(box.top))).size;
+}"""
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_ordinary_team_names_keep_their_line_in_the_preview_and_on_the_sheet(
+    new_context, client_for_setup, language
+):
+    """A 40-character name may break anywhere (above); "Лъвовете" broke as "Лъвове|те" too."""
+    match = create_match(client_for_setup, language, team_a="Лъвовете", team_b="Орлите")
+    record_deal(client_for_setup, match, 1, card_points=100, double="contra")
+    screen = phone(new_context, language)
+    screen.goto(f"/m/{match.scorer_key}/deal/")
+    screen.choose("bidders", "A")
+    screen.choose("contract", "hearts")
+    screen.type_number("#id_card_points", 90)
+    names = screen.page.locator("#preview table.recorded thead th")
+    expect(names).to_have_text(["Лъвовете", "Орлите"])
+    assert [name.evaluate(LINES_OF) for name in names.all()] == [1, 1]
+
+    screen.goto(f"/m/{match.watch_key}/sheet/")
+    names = screen.page.locator(".sheet-table thead th.team")
+    expect(names).to_have_text(["Лъвовете", "Орлите"])
+    assert [name.evaluate(LINES_OF) for name in names.all()] == [1, 1]
