@@ -44,8 +44,9 @@ clean:
 	rm -rf $(VENV) staticfiles .pytest_cache .hypothesis
 	find locale -name '*.mo' -delete
 
-# Production: HTTPS behind a proxy, with granian on 127.0.0.1:8000 (belot_site/serve.py). Needs DJANGO_SECRET_KEY and
-# DJANGO_ALLOWED_HOSTS (README, "Production"); refuses to start while `check --deploy` warns.
+# Production: HTTPS behind a proxy, with granian on 127.0.0.1:8000 (belot_site/serve.py). Needs
+# DJANGO_SECRET_KEY and DJANGO_ALLOWED_HOSTS (README, "Production"); refuses to start while
+# `check --deploy` warns.
 .PHONY: serve
 serve: export DJANGO_PRODUCTION = 1
 serve: messages

@@ -8,7 +8,6 @@ X-Forwarded-Proto (README, "Production").
 """
 
 import os
-import sys
 from pathlib import Path
 
 from granian import Granian
@@ -67,10 +66,5 @@ def server() -> Granian:
     )
 
 
-def main() -> None:
-    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-    server().serve()
-
-
 if __name__ == "__main__":
-    main()
+    server().serve()
