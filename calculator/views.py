@@ -303,9 +303,8 @@ def deal_new(request, match, is_scorer):
         return _refused(request, match, over)
     if request.method != "POST":
         form = _deal_form(state)
-        return render(
-            request, "calculator/deal.html", _deal_context(state, form, state.next_number)
-        )
+        context = _deal_context(state, form, state.next_number, state.match.version)
+        return render(request, "calculator/deal.html", context)
     number = _posted_number(request)
     if number != state.next_number:
         return _conflict(request, match)
@@ -322,7 +321,14 @@ def deal_new(request, match, is_scorer):
         except engine.DealError as error:
             return _refused(request, match, error)
         return redirect(match.get_scorer_url())
-    return render(request, "calculator/deal.html", _deal_context(state, form, number))
+    return _deal_page_again(request, state, form, number)
+
+
+def _deal_page_again(request, state, form, number):
+    """The deal page shown again after a POST (its preview, its problems): still the page made
+    from the version its scorer saw, whatever the match's version is now."""
+    context = _deal_context(state, form, number, _posted_version(request))
+    return render(request, "calculator/deal.html", context)
 
 
 def _deal_again(request, match, number):
@@ -342,7 +348,9 @@ def _deal_again(request, match, number):
         ),
     )
     form = _deal_form(state, data=request.POST)
-    return render(request, "calculator/deal.html", _deal_context(state, form, number))
+    # On purpose the match's version now: the scorer is shown the match as it is now.
+    context = _deal_context(state, form, number, state.match.version)
+    return render(request, "calculator/deal.html", context)
 
 
 def _save_as_previewed(request, form, number) -> bool:
@@ -366,7 +374,7 @@ def deal_preview(request, match, is_scorer):
     if not 1 <= number <= state.next_number:
         number = state.next_number
     form = _deal_form(state, data=request.POST, number=number)
-    context = _deal_context(state, form, number)
+    context = _deal_context(state, form, number)  # no version: the page keeps its own
     form.forget_missing()
     return render(request, "calculator/_preview_response.html", context)
 
@@ -382,7 +390,8 @@ def deal_edit(request, match, is_scorer, number):
     if request.method != "POST":
         # Bound to what is stored: the page opens on the deal's result as it is recorded now.
         form = _deal_form(state, data=DealForm.initial_from(stored), number=number)
-        return render(request, "calculator/deal.html", _deal_context(state, form, number))
+        context = _deal_context(state, form, number, state.match.version)
+        return render(request, "calculator/deal.html", context)
     form = _deal_form(state, data=request.POST, number=number)
     if _save_as_previewed(request, form, number):
         try:
@@ -396,7 +405,7 @@ def deal_edit(request, match, is_scorer, number):
         corrected = _("%(deal)s was corrected.") % {"deal": deal_name(state.fold, number)}
         messages.success(request, corrected)
         return redirect(match.get_scorer_url())
-    return render(request, "calculator/deal.html", _deal_context(state, form, number))
+    return _deal_page_again(request, state, form, number)
 
 
 @require_POST
@@ -460,9 +469,12 @@ def _posted_version(request) -> int:
     return _posted_int(request, "version")
 
 
-def _deal_context(state, form, number):
+def _deal_context(state, form, number, version: int | None = None):
+    """The deal page's context; ``version`` is the match's version the page is made from (none
+    for the live preview, which leaves the page's own alone; a version no page could have
+    posted is left empty, and a save with it is refused)."""
     context = preview_context(state, form, number)
-    context["version"] = state.match.version
+    context["version"] = version if version is not None and version >= 0 else ""
     if form.deal is not None:
         context["preview_key"] = preview_key(number, form.deal)
     context["rules_url"] = reverse("rules:index")

@@ -128,7 +128,8 @@
   // Drafts: what is typed survives a reload, a new version of the site or a lost connection.
   // The match page forgets a draft once its deal is recorded.
   var draftKey = "draft:" + location.pathname + ":" + form.elements.number.value;
-  var skipped = { csrfmiddlewaretoken: 1, preview_key: 1, number: 1, action: 1 };
+  // Not the version: a draft brought back belongs to the page it is brought back into.
+  var skipped = { csrfmiddlewaretoken: 1, preview_key: 1, number: 1, version: 1, action: 1 };
   var draftNote = document.getElementById("draft-note"); // "what you had typed is back"
 
   function saveDraft() {

@@ -10,6 +10,7 @@ from calculator.models import Deal, Match
 from tests.calculator.conftest import (
     all_passed,
     create_match,
+    current_version,
     deal_fields,
     delete_deal,
     record_deal,
@@ -99,7 +100,8 @@ def short_game(client):
 
 def correction_preview(client, match, number, **fields) -> str:
     url = f"/m/{match.scorer_key}/deal/{number}/"
-    return client.post(url, {**deal_fields(number, **fields), "action": "preview"}).content.decode()
+    data = deal_fields(number, version=current_version(match), **fields)
+    return client.post(url, {**data, "action": "preview"}).content.decode()
 
 
 def test_a_correction_says_which_deals_move_to_another_game(client, short_game):
@@ -160,7 +162,7 @@ def test_the_history_names_a_deal_by_its_number_in_the_game(client, short_game):
     assert re.findall(r'<th scope="row">(\d+)</th>', html) == ["1"]
     assert "Раздавания в игра 2" in html
     url = f"/m/{match.scorer_key}/deal/3/"
-    data = deal_fields(3, card_points=90, double="contra")
+    data = deal_fields(3, card_points=90, double="contra", version=current_version(match))
     preview = client.post(url, {**data, "action": "preview"})
     corrected = client.post(url, {**data, **saved_from(preview)}, follow=True)
     html = corrected.content.decode()
