@@ -6,7 +6,8 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from . import engine, explain
-from .services import MatchState, undoable
+from .models import Match
+from .services import MatchState, next_match_offered, undoable
 
 # The match page shows the deals of one game: the current one, or the one asked for with
 # ?game=N. Unasked, it shows at most the last GAME_ROWS of them (a game of all-passed deals can
@@ -170,6 +171,20 @@ def match_context(request, state: MatchState, *, is_scorer: bool, game: int | No
         "watch_url": request.build_absolute_uri(match.get_watch_url()),
         "scorer_url": request.build_absolute_uri(match.get_scorer_url()),
         "loaded_at": match.updated,
+        **next_match_context(state),
+    }
+
+
+def next_match_context(state: MatchState) -> dict:
+    """A finished table match leads to its next match: started already (a link), or offered to
+    its scorer."""
+    match, fold = state.match, state.fold
+    if not (fold.match_over and match.table_id):
+        return {"next_match": None, "next_offered": False}
+    following = Match.objects.filter(follows=match).first()
+    return {
+        "next_match": following,
+        "next_offered": following is None and next_match_offered(match, fold),
     }
 
 

@@ -23,7 +23,7 @@ from belot_site.theme import theme_of
 
 from . import engine, explain, polls
 from .access import KEY_SHAPE, match_view
-from .forms import DealForm, ImportForm, MatchForm, TableForm
+from .forms import DealForm, ImportForm, MatchForm, NextMatchForm, TableForm
 from .lru import BoundedStore
 from .models import Match
 from .presenters import deal_name, match_context, preview_context, sheet_context
@@ -36,7 +36,9 @@ from .services import (
     deal_undo,
     match_export,
     match_import,
+    match_next,
     match_state,
+    next_match_offered,
 )
 
 RECENT_COOKIE = "recent_matches"
@@ -453,6 +455,43 @@ def deal_all_passed(request, match, is_scorer):
     except engine.DealError as error:
         return _refused(request, match, error)
     return redirect(match.get_scorer_url())
+
+
+@match_view(scorer_only=True)
+def match_next_view(request, match, is_scorer):
+    """The next match of a finished table match, from its scorer's link: the scorer starts it
+    without the table's keeper's link (which a scorer may not have, and is never shown here)."""
+    state = match_state(match)
+    following = Match.objects.filter(follows=match).first()
+    if following is not None and request.method != "POST":
+        return redirect(following.get_scorer_url())
+    if request.method != "POST":
+        if not next_match_offered(match, state.fold):
+            raise Http404
+        return _next_page(request, state, NextMatchForm(match=match), match.version)
+    form = NextMatchForm(request.POST, match=match)
+    if following is None and not form.is_valid():
+        return _next_page(request, state, form, _posted_version(request), status=400)
+    data = form.cleaned_data if following is None else {}
+    try:
+        following, started = match_next(
+            match=match,
+            version=_posted_version(request),
+            seats=data.get("seats", []),
+            first_dealer=data.get("first_dealer", 0),
+        )
+    except DealConflict:
+        return _changed(request, match)
+    except ValueError:
+        raise Http404 from None
+    if not started:
+        messages.info(request, _("The next match had already been started: here it is."))
+    return redirect(following.get_scorer_url())
+
+
+def _next_page(request, state, form, version, status=200):
+    context = {"match": state.match, "fold": state.fold, "form": form, "version": version}
+    return render(request, "calculator/match_next.html", context, status=status)
 
 
 def _posted_int(request, name: str) -> int:

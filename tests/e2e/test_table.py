@@ -2,12 +2,14 @@
 swapped partners started from it, the leaderboard and a player's page read in bg, uk and ru at
 360 px, with JavaScript on and off, and no accessibility violations."""
 
+import re
+
 import pytest
 from playwright.sync_api import expect
 
 from calculator import engine
 from calculator.models import Match, Table
-from calculator.services import deal_record
+from calculator.services import deal_record, match_state
 from tests.e2e.screens import Screen, translated
 from tests.e2e.test_accessibility import AXE, axe_violations
 
@@ -106,3 +108,77 @@ def test_the_leaderboard_reads_on_a_phone_in_every_language(
     expect(screen.page.locator("svg[role=img]").first).to_be_visible()
     if javascript:
         assert not axe_violations(screen.page, AXE.read_text())
+
+
+def finish(match: Match) -> Match:
+    """All trumps made by the first team until the match is over."""
+    while not match_state(match).fold.match_over:
+        deal = engine.PlayedDeal(
+            engine.Team.A, engine.Contract.ALL_TRUMPS, engine.CardPoints(engine.Team.A, 258)
+        )
+        deal_record(match=match, version=match.version, number=match.deals.count() + 1, deal=deal)
+        match.refresh_from_db()
+    return match
+
+
+@pytest.mark.parametrize(
+    ("language", "javascript"), [("bg", True), ("uk", False), ("ru", True)], ids=str
+)
+def test_the_scorer_of_a_finished_match_starts_the_next_one_without_the_keepers_link(
+    new_context, client_for_setup, language, javascript
+):
+    response = client_for_setup.post(
+        f"/{language}/table/new/", {"name": "Петък", "players": "\n".join(ROSTER)}
+    )
+    table = Table.objects.get(keeper_key=response["Location"].split("/")[2])
+    names = table.players
+    finished = Match.objects.create(
+        table=table, team_a="A", team_b="B", games_to_win=1, target=101, contra_tie="bidders_hang",
+        player_1=names[0], player_2=names[1], player_3=names[2], player_4=names[3],
+    )  # fmt: skip
+    finish(finished)
+    screen = phone(new_context, language, javascript)
+    page = screen.page
+    screen.goto(f"/{language}/")
+    screen.goto(finished.get_scorer_url())  # a phone that only ever had the match's link
+
+    next_button = page.locator(".actions a.button")
+    expect(next_button).to_have_text(translated(language, "Next match"))
+    assert table.keeper_key not in page.content()
+    screen.follow(next_button, r"/m/[\w-]+/next/$")
+    assert table.keeper_key not in page.content()
+    # The seats moved on (the partners change), and the first dealer is named, not "Player 1".
+    rotated = [names[0], names[2], names[3], names[1]]
+    for seat, name in enumerate(rotated):
+        expect(page.locator(f"#id_seat_{seat}")).to_have_value(name)
+    dealers = page.locator("#wrap-first_dealer label.chip span")
+    expect(dealers).to_have_text(rotated)
+    page.select_option("#id_seat_1", names[1])
+    page.select_option("#id_seat_3", names[2])
+    if javascript:  # the first dealer's names follow the seats as they are chosen
+        expect(dealers).to_have_text([names[0], names[1], names[3], names[2]])
+    screen.choose("first_dealer", "2")
+    screen.follow(page.locator("form.seats-form button[type=submit]"), r"/m/[\w-]+/$")
+
+    following = Match.objects.get(follows=finished)
+    assert page.url.endswith(following.get_scorer_url())
+    assert following.players == [names[0], names[1], names[3], names[2]]
+    assert (following.table, following.first_dealer, following.games_to_win) == (table, 2, 1)
+    assert (following.target, following.contra_tie) == (101, "bidders_hang")
+    assert table.keeper_key not in page.content()
+    expect(page.locator(".actions a.button").first).to_have_text(translated(language, "New deal"))
+    # The finished match now leads to it, from this phone and any other.
+    screen.goto(finished.get_scorer_url())
+    go = page.locator(".actions a.button")
+    expect(go).to_have_text(translated(language, "Go to the next match"))
+    screen.follow(go, r"/m/[\w-]+/$")
+    assert page.url.endswith(following.get_scorer_url())
+
+    # The keeper's page says plainly what its link is for, unfolded, with the link.
+    screen.goto(table.get_keeper_url())
+    note = page.locator(".keeper-note")
+    expect(note.locator("strong")).to_have_text(
+        translated(language, "Keep this link: it starts matches.")
+    )
+    expect(note.locator(".link-box a")).to_be_visible()
+    expect(note.locator(".link-box a")).to_have_text(re.compile(table.keeper_key + "/$"))
