@@ -182,3 +182,71 @@ def test_the_scorer_of_a_finished_match_starts_the_next_one_without_the_keepers_
     )
     expect(note.locator(".link-box a")).to_be_visible()
     expect(note.locator(".link-box a")).to_have_text(re.compile(table.keeper_key + "/$"))
+
+
+def declared_game(table: Table, seats: list[str], games: int) -> Match:
+    """A match of the table won by the first team, a terce, a quarte and a belot a deal."""
+    match = Match.objects.create(
+        table=table, team_a="A", team_b="B", games_to_win=games,
+        player_1=seats[0], player_2=seats[1], player_3=seats[2], player_4=seats[3],
+    )  # fmt: skip
+    declared = engine.TeamDeclarations(sequences=(engine.Sequence(3), engine.Sequence(4)), belots=1)
+    while not match_state(match).fold.match_over:
+        deal = engine.PlayedDeal(
+            engine.Team.A,
+            engine.Contract.ALL_TRUMPS,
+            engine.CardPoints(engine.Team.A, 200),
+            declarations_a=declared,
+        )
+        deal_record(match=match, version=match.version, number=match.deals.count() + 1, deal=deal)
+        match.refresh_from_db()
+    return match
+
+
+# Measured in the page: the labels' widths, the contracts' headings (each within its cell, on at
+# most two lines, none over another) and the page's height.
+PLAYER_PAGE_LAYOUT = """() => {
+  const lines = (element) => {
+    const range = document.createRange();
+    range.selectNodeContents(element);
+    return new Set([...range.getClientRects()].map((box) => Math.round(box.top))).size;
+  };
+  const headings = [...document.querySelectorAll(".contracts-table thead th")];
+  const boxes = headings.map((th) => th.getBoundingClientRect());
+  return {
+    labels: [...document.querySelectorAll(".figures dt")].map(
+      (dt) => [dt.textContent, dt.getBoundingClientRect().width]),
+    headings: headings.map((th, i) => [th.textContent, th.scrollWidth <= th.clientWidth,
+      lines(th), i === 0 || boxes[i - 1].right <= boxes[i].left + 0.5]),
+    height: document.documentElement.scrollHeight,
+  };
+}"""
+
+
+@pytest.mark.parametrize("javascript", [True, False], ids=["js", "no-js"])
+def test_a_players_statistics_read_on_a_phone_in_every_language(
+    new_context, client_for_setup, javascript
+):
+    response = client_for_setup.post(
+        "/bg/table/new/", {"name": "Петък", "players": "\n".join(ROSTER)}
+    )
+    table = Table.objects.get(keeper_key=response["Location"].split("/")[2])
+    names = table.players
+    declared_game(table, names[:4], games=2)
+    declared_game(table, [names[0], names[2], names[1], names[3]], games=1)
+    screen = phone(new_context, "bg", javascript)
+    for language in ("bg", "uk", "ru"):
+        screen.goto(f"/{language}/")  # the table's pages open in the language last chosen
+        screen.goto(f"/t/{table.view_key}/player/0/")  # the width and the tap targets
+        expect(screen.page.locator("h1")).to_have_text(names[0])
+        found = screen.page.evaluate(PLAYER_PAGE_LAYOUT)
+        narrow = [(label, width) for label, width in found["labels"] if width < 80]
+        assert len(found["labels"]) >= 14 and not narrow, (language, narrow)
+        assert all(fits and lines <= 2 and apart for _, fits, lines, apart in found["headings"]), (
+            language,
+            found["headings"],
+        )
+        assert found["height"] <= 3 * 740, (language, found["height"])
+        belots = translated(language, "Belots")
+        expect(screen.page.locator(".figures dt", has_text=belots)).to_have_count(1)
+        expect(screen.page.locator(".figures dd").last).to_have_text("18")  # one a deal
