@@ -219,7 +219,11 @@ class DealForm(forms.Form):
         initial="none",
         widget=forms.RadioSelect,
     )
-    points_team = forms.ChoiceField(label=_("Card points of"), widget=forms.RadioSelect)
+    # Not asked: the card points are the bidders' unless the scorer picks the other team (the
+    # page's script follows the bidders; without it the server does, here).
+    points_team = forms.ChoiceField(
+        label=_("Card points of"), required=False, widget=forms.RadioSelect
+    )
     card_points = forms.IntegerField(
         label=_("Card points"),
         required=False,
@@ -232,8 +236,11 @@ class DealForm(forms.Form):
     )
     capot = forms.ChoiceField(label=_("Capot"), required=False, widget=forms.RadioSelect)
 
-    def __init__(self, *args, match: Match, hanging: int = 0, **kwargs):
-        super().__init__(*args, **kwargs)
+    def __init__(self, data=None, *args, match: Match, hanging: int = 0, **kwargs):
+        if data is not None and not data.get("points_team") and data.get("bidders"):
+            data = data.copy()
+            data["points_team"] = data["bidders"]
+        super().__init__(data, *args, **kwargs)
         self.match = match
         self.profile = match.profile
         self.hanging = hanging
@@ -243,7 +250,6 @@ class DealForm(forms.Form):
         teams = [("A", match.team_a), ("B", match.team_b)]
         self.fields["bidders"].choices = teams
         self.fields["points_team"].choices = teams
-        self.fields["points_team"].initial = "A"
         self.fields["capot"].choices = [("", _("No capot")), *teams]
         self.fields["capot"].initial = ""
         self.fields["contract"].choices = [
@@ -339,7 +345,7 @@ class DealForm(forms.Form):
             **common,
             card_points=None
             if points is None
-            else engine.CardPoints(engine.Team(data["points_team"]), points),
+            else engine.CardPoints(engine.Team(data["points_team"] or data["bidders"]), points),
             capot=engine.Team(data["capot"]) if data.get("capot") else None,
         )
 
@@ -392,7 +398,7 @@ class DealForm(forms.Form):
             "bidders": data["bidders"],
             "contract": data["contract"],
             "double": data.get("double", "none"),
-            "points_team": "A",
+            "points_team": data["bidders"],
         }
         card_points = data.get("card_points")
         if card_points:
