@@ -3,6 +3,7 @@
 import csv
 import io
 import json
+import re
 
 import pytest
 from django.test import Client
@@ -293,3 +294,17 @@ def test_next_match_is_only_for_a_finished_table_match_and_its_scorer(client):
     assert response.status_code == 400
     assert "Изберете четирима различни играчи" in response.content.decode()
     assert not Match.objects.filter(follows=match).exists()
+
+
+@pytest.mark.django_db
+def test_the_first_dealer_is_chosen_among_the_names_in_the_seats(client):
+    table = create_table(client)
+    page = client.get(table.get_keeper_url()).content.decode()
+    dealers = page.split('id="wrap-first_dealer"')[1].split("</fieldset>")[0]
+    assert re.findall(r"<span>([^<]*)</span>", dealers) == ["Ана", "Боби", "Вики", "Гого"]
+    url = reverse("calculator:table-match", args=[table.keeper_key])
+    seats = {"seat_0": "Ана", "seat_1": "Гого", "seat_2": "Гого", "seat_3": "Боби"}
+    refused = client.post(url, {**seats, "first_dealer": "0", "games_to_win": "1"})
+    dealers = refused.content.decode().split('id="wrap-first_dealer"')[1].split("</fieldset>")[0]
+    assert refused.status_code == 400  # the seats as they were chosen come back
+    assert re.findall(r"<span>([^<]*)</span>", dealers) == ["Ана", "Гого", "Гого", "Боби"]

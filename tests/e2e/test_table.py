@@ -250,3 +250,49 @@ def test_a_players_statistics_read_on_a_phone_in_every_language(
         belots = translated(language, "Belots")
         expect(screen.page.locator(".figures dt", has_text=belots)).to_have_count(1)
         expect(screen.page.locator(".figures dd").last).to_have_text("18")  # one a deal
+
+
+# Names a table really has: each fits a select as wide as the page, not one of two columns.
+EVERYDAY_ROSTER = ["Мария-Антоанета Петрова", "Александър Константинов", "Иван", "Олександра"]
+
+# Whether the chosen name of each seat shows whole in its select (its text measured in the
+# select's own font, beside the room the select leaves it: its padding and its arrow).
+SEAT_NAMES_FIT = """() => [...document.querySelectorAll("select[name^=seat_]")].map((select) => {
+  const style = getComputedStyle(select);
+  const context = document.createElement("canvas").getContext("2d");
+  context.font = style.font;
+  const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 24;
+  const text = select.selectedOptions[0].text;
+  return [text, Math.round(context.measureText(text).width), Math.round(room)];
+})"""
+
+
+@pytest.mark.parametrize("javascript", [True, False], ids=["js", "no-js"])
+def test_the_keepers_forms_show_whole_names_the_dealers_names_and_full_size_dates(
+    new_context, client_for_setup, javascript
+):
+    response = client_for_setup.post(
+        "/bg/table/new/", {"name": "Петък", "players": "\n".join([*EVERYDAY_ROSTER, "Ю"])}
+    )
+    table = Table.objects.get(keeper_key=response["Location"].split("/")[2])
+    screen = phone(new_context, "bg", javascript)
+    page = screen.page
+    dealers = page.locator("#wrap-first_dealer label.chip span")
+    for language in ("bg", "uk", "ru"):
+        screen.goto(f"/{language}/")
+        screen.goto(table.get_keeper_url())
+        shown = page.evaluate(SEAT_NAMES_FIT)
+        assert [text for text, _width, _room in shown] == EVERYDAY_ROSTER
+        assert all(width <= room for _text, width, room in shown), (language, shown)
+        # The first dealer is chosen among the names in the seats, not "Player 1" to "Player 4".
+        expect(dealers).to_have_text(EVERYDAY_ROSTER)
+        if javascript:  # and follows the seats as they change (without, the server names them)
+            page.select_option("#id_seat_2", "Ю")
+            expect(dealers.nth(2)).to_have_text("Ю")
+        # The dates are fields like any other, not 21 px slivers.
+        screen.tap(page.locator("details.panel > summary").first)
+        heights = page.locator("input[type=date]").evaluate_all(
+            "inputs => inputs.map((input) => input.getBoundingClientRect().height)"
+        )
+        assert len(heights) == 2 and min(heights) >= 47.5, (language, heights)
+        screen.check_layout()
