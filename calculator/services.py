@@ -279,12 +279,19 @@ def match_next(
 
 
 def pair_name(first: str, second: str, limit: int = 40) -> str:
-    """Two players' names as a team's name of at most ``limit`` characters."""
+    """Two players' names as a team's name of at most ``limit`` characters: a name that fits is
+    kept whole, and only a name cut short ends in "…" (a short name leaves its room to the
+    other)."""
     name = f"{first} & {second}"
     if len(name) <= limit:
         return name
-    half = (limit - 3) // 2
-    return f"{first[: half - 1]}… & {second[: limit - 3 - half - 1]}…"
+    room = limit - len(" & ")
+    first = _cut(first, max(room // 2, room - len(second)))
+    return f"{first} & {_cut(second, room - len(first))}"
+
+
+def _cut(name: str, room: int) -> str:
+    return name if len(name) <= room else name[: room - 1].rstrip() + "…"
 
 
 def table_match_add(*, table: Table, match: Match) -> Match:

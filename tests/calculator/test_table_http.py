@@ -12,7 +12,7 @@ from django.utils.translation import override
 
 from calculator import engine
 from calculator.models import Match, Table
-from calculator.services import deal_record, match_state
+from calculator.services import deal_record, match_state, pair_name
 
 ROSTER = "Ана\nБоби\nВики\nГого\n<b>x</b>{}%"
 HOSTILE = "<b>%(x)s{0}</b>\u202e\u200bИмe " + "щ" * 20
@@ -308,3 +308,19 @@ def test_the_first_dealer_is_chosen_among_the_names_in_the_seats(client):
     dealers = refused.content.decode().split('id="wrap-first_dealer"')[1].split("</fieldset>")[0]
     assert refused.status_code == 400  # the seats as they were chosen come back
     assert re.findall(r"<span>([^<]*)</span>", dealers) == ["Ана", "Гого", "Гого", "Боби"]
+
+
+@pytest.mark.parametrize(
+    ("first", "second", "name"),
+    [
+        ("Ана", "Боби", "Ана & Боби"),
+        ("Ана", "П" * 40, "Ана & " + "П" * 33 + "…"),  # a whole name never gets "…"
+        ("М" * 36, "Иван", "М" * 32 + "… & Иван"),
+        ("М" * 30, "П" * 30, "М" * 17 + "… & " + "П" * 18 + "…"),
+        ("М" * 18, "П" * 19, "М" * 18 + " & " + "П" * 19),  # 40 exactly
+    ],
+    ids=["short", "the second long", "the first long", "both long", "40 exactly"],
+)
+def test_a_pairs_name_cuts_only_a_name_that_does_not_fit(first, second, name):
+    made = pair_name(first, second)
+    assert made == name and len(made) <= 40

@@ -5,6 +5,8 @@ swapped partners started from it, the leaderboard and a player's page read in bg
 import re
 
 import pytest
+from django.utils import translation
+from django.utils.translation import pgettext
 from playwright.sync_api import expect
 
 from calculator import engine
@@ -12,6 +14,7 @@ from calculator.models import Match, Table
 from calculator.services import deal_record, match_state
 from tests.e2e.screens import Screen, translated
 from tests.e2e.test_accessibility import AXE, axe_violations
+from tests.e2e.test_finishing_touches import CHART_TEXTS
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -247,6 +250,13 @@ def test_a_players_statistics_read_on_a_phone_in_every_language(
             found["headings"],
         )
         assert found["height"] <= 3 * 740, (language, found["height"])
+        # The points over time: its numbers and the names of its axes, inside, none over another.
+        chart = screen.page.locator("figure.chart svg").first.evaluate(CHART_TEXTS)
+        with translation.override(language):
+            axes = [pgettext("a chart's axis", name) for name in ("points", "matches")]
+        assert chart["inside"] and chart["apart"], (language, chart)
+        assert [text for text in chart["texts"] if not text.isdigit()] == axes, chart
+        assert {"0", "2"} <= set(chart["texts"]), chart  # from nothing, over two matches
         belots = translated(language, "Belots")
         expect(screen.page.locator(".figures dt", has_text=belots)).to_have_count(1)
         expect(screen.page.locator(".figures dd").last).to_have_text("18")  # one a deal
