@@ -8,6 +8,7 @@ import re
 import pytest
 from django.test import Client
 from django.urls import reverse
+from django.utils.html import escape
 from django.utils.translation import override
 
 from calculator import engine
@@ -324,3 +325,29 @@ def test_the_first_dealer_is_chosen_among_the_names_in_the_seats(client):
 def test_a_pairs_name_cuts_only_a_name_that_does_not_fit(first, second, name):
     made = pair_name(first, second)
     assert made == name and len(made) <= 40
+
+
+@pytest.mark.django_db
+def test_hostile_names_survive_the_next_match_and_the_sheets_winner(client):
+    names = ["100% <b>{x}</b>", "%(x)s {0} %s", "Я" * 40, "שלום עולם"]
+    table = create_table(client, "uk", "\n".join(names))
+    match = start(client, table, names, games=1)
+    while not match_state(match).fold.match_over:
+        deal = engine.PlayedDeal(
+            engine.Team.A, engine.Contract.ALL_TRUMPS, engine.CardPoints(engine.Team.A, 258)
+        )
+        deal_record(match=match, version=match.version, number=match.deals.count() + 1, deal=deal)
+        match.refresh_from_db()
+    shown = next_page(client, match)
+    assert shown.status_code == 200
+    for name in names:
+        assert escape(name) in shown.content.decode()
+    response = start_next(client, match, [names[0], names[2], names[3], names[1]])
+    following = Match.objects.get(follows=match)
+    assert response["Location"] == following.get_scorer_url()
+    assert following.team_a == "100% <b>{x}</b> & שלום עולם"
+    assert following.team_b == "Я" * 24 + "… & %(x)s {0} %s"  # 40 characters
+    page = client.get(following.get_scorer_url()).content.decode()
+    assert escape(following.team_a) in page and escape(following.team_b) in page
+    sheet = client.get(reverse("calculator:sheet", args=[match.watch_key])).content.decode()
+    assert '<p class="match-over">' in sheet and escape(match.team_a) in sheet
