@@ -36,7 +36,9 @@ def test_other_spaces_stay_breakable():
 
 def test_tags_and_their_attributes_are_left_alone():
     html = '<abbr title="10 ♠ и 5 очок">и 5 очок</abbr> <a href="#x y">в масті</a>'
-    assert tie(html) == tied('<abbr title="10 ♠ и 5 очок">и~5~очок</abbr> <a href="#x y">в~масті</a>')
+    assert tie(html) == tied(
+        '<abbr title="10 ♠ и 5 очок">и~5~очок</abbr> <a href="#x y">в~масті</a>'
+    )
 
 
 def test_a_number_keeps_its_word_across_an_inline_tag():
