@@ -11,6 +11,7 @@ Team names are user input. :func:`explain` escapes them and returns safe HTML;
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -161,9 +162,13 @@ def _quoted(name: Any) -> str:
     return pgettext("a name quoted in a sentence", "“%(name)s”") % {"name": name}
 
 
+class _Name(str):
+    """A team's name in quotes: user text, shown exactly as typed (no space of it is tied)."""
+
+
 def _team(names: TeamNames, team: Any) -> str:
     """A team's name as it appears in a sentence (in quotes); ``team`` is "A" or "B"."""
-    return _quoted(names[0] if team == "A" else names[1])
+    return _Name(_quoted(names[0] if team == "A" else names[1]))
 
 
 def _other(team: Any) -> str:
@@ -172,10 +177,21 @@ def _other(team: Any) -> str:
 
 def _html(template: str, params: Mapping[str, Any]) -> SafeString:
     """The translated template (trusted) filled with escaped values (team names are user input),
-    with no-break spaces where a phone's line must not break ("16 точки", "× 2")."""
-    return mark_safe(
-        tie(template % {key: conditional_escape(value) for key, value in params.items()})
-    )
+    with no-break spaces where a phone's line must not break ("16 точки", "× 2"). The names
+    themselves are left as typed: they stand aside, as markers, while the sentence is tied."""
+    values, names = {}, []
+    for key, value in params.items():
+        if isinstance(value, _Name):
+            values[key] = f"\ue000{len(names)}\ue001"
+            names.append(conditional_escape(value))
+        else:
+            values[key] = conditional_escape(value)
+    # One pass: a name that looks like a marker is never read as one.
+    text = _MARKER.sub(lambda found: names[int(found[1])], tie(template % values))
+    return mark_safe(text)
+
+
+_MARKER = re.compile("\ue000([0-9]+)\ue001")
 
 
 # Steps

@@ -743,3 +743,13 @@ def test_numbers_keep_their_words_and_signs_on_one_line(language):
     inside = texts[-2]
     assert f"×{NBSP}4 = 84{NBSP}" in inside
     assert not re.search(r"\d [^\W\d_]", inside)
+
+
+def test_a_team_name_is_shown_as_typed_while_the_sentence_around_it_is_tied():
+    names = ("Отбор 1 и 2 — А", "\ue0000\ue001 5 ♠")  # spaces tie() would tie; a fake marker
+    result = score_deal(InsideDeal(B, HEARTS))
+    with override("bg"):
+        texts = [str(item.text) for item in explain.explain(result, names)]
+    inside = texts[1]
+    assert inside == f"Вътре: отбор „{names[0]}“ пише цялото раздаване, 16{NBSP}точки."
+    assert texts[0].endswith(f"отбор „{names[1]}“.")
