@@ -68,15 +68,37 @@ CSRF_TRUSTED_ORIGINS = env_list("DJANGO_CSRF_TRUSTED_ORIGINS")
 
 # HTTPS. The proxy in front (nginx, Caddy, a load balancer) ends TLS and must set, never pass
 # on, X-Forwarded-Proto; turn DJANGO_PROXY_SSL_HEADER off when nothing in front does that.
-SECURE_SSL_REDIRECT = env_bool("DJANGO_SSL_REDIRECT", PRODUCTION)
-if env_bool("DJANGO_PROXY_SSL_HEADER", PRODUCTION):
+PROXY_SAYS_HTTPS = env_bool("DJANGO_PROXY_SSL_HEADER", PRODUCTION)
+if PROXY_SAYS_HTTPS:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+# Without that header every request looks like plain HTTP: a redirect to HTTPS would come back
+# to itself forever, so it is then the proxy's (calculator.W002 refuses DJANGO_SSL_REDIRECT=1).
+SECURE_SSL_REDIRECT = env_bool("DJANGO_SSL_REDIRECT", PRODUCTION and PROXY_SAYS_HTTPS)
 # One year, the minimum the browsers' preload lists accept. includeSubDomains and preload bind
 # every subdomain to HTTPS for that long: a first deployment can try a few minutes first
 # (DJANGO_HSTS_SECONDS=300). "preload" alone changes nothing until the domain is submitted.
 SECURE_HSTS_SECONDS = env_int("DJANGO_HSTS_SECONDS", 365 * 24 * 60 * 60 if PRODUCTION else 0)
 SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("DJANGO_HSTS_INCLUDE_SUBDOMAINS", PRODUCTION)
 SECURE_HSTS_PRELOAD = env_bool("DJANGO_HSTS_PRELOAD", PRODUCTION)
+
+
+def _switched_off(name: str) -> bool:
+    return os.environ.get(name) is not None and not env_bool(name, True)
+
+
+# `make serve` refuses to start while `check --deploy` warns. Turning off one of these switches,
+# as the README offers, is the operator's decision about the proxy in front: it silences the one
+# warning about that switch, and nothing else.
+SILENCED_SYSTEM_CHECKS = [
+    check
+    for name, check in (
+        ("DJANGO_SSL_REDIRECT", "security.W008"),  # the proxy redirects plain HTTP itself
+        ("DJANGO_PROXY_SSL_HEADER", "security.W008"),  # and so it must without the header
+        ("DJANGO_HSTS_INCLUDE_SUBDOMAINS", "security.W005"),  # a subdomain is still plain HTTP
+        ("DJANGO_HSTS_PRELOAD", "security.W021"),  # the domain stays off the preload lists
+    )
+    if _switched_off(name)
+]
 SESSION_COOKIE_SECURE = PRODUCTION
 CSRF_COOKIE_SECURE = PRODUCTION
 LANGUAGE_COOKIE_SECURE = PRODUCTION
