@@ -13,10 +13,11 @@ from uuid import uuid4
 
 from django.core.cache import cache
 from django.db import DatabaseError, connection
-from django.http import JsonResponse
+from django.http import HttpResponseNotAllowed, JsonResponse
 from django.utils.cache import add_never_cache_headers
 
 PATH = "/healthz"
+METHODS = ("GET", "HEAD")
 logger = logging.getLogger("belot_site.health")
 
 
@@ -53,12 +54,17 @@ def healthz(request) -> JsonResponse:
 
 
 class HealthCheckMiddleware:
-    """Answers ``/healthz`` (GET or HEAD) before host checks, HTTPS redirects and sessions."""
+    """Answers ``/healthz`` (GET or HEAD; 405 to anything else) before host checks, HTTPS
+    redirects and sessions."""
 
     def __init__(self, get_response):
         self.get_response = get_response
 
     def __call__(self, request):
-        if request.path_info == PATH and request.method in ("GET", "HEAD"):
+        if request.path_info != PATH:
+            return self.get_response(request)
+        if request.method in METHODS:
             return healthz(request)
-        return self.get_response(request)
+        response = HttpResponseNotAllowed(METHODS)
+        add_never_cache_headers(response)
+        return response

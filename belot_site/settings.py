@@ -144,13 +144,14 @@ MIDDLEWARE = [
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
+    # Before the CSRF check: a method the address does not take is a 405, whatever it carries.
+    "belot_site.middleware.MethodNotAllowedPageMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "belot_site.middleware.NoStoreFormsMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "belot_site.middleware.RememberLanguageMiddleware",
-    "belot_site.middleware.MethodNotAllowedPageMiddleware",
     "belot_site.admin_login.KnownDeviceMiddleware",
     # Last, as django-axes asks: it turns a refused login into the lockout page.
     "axes.middleware.AxesMiddleware",

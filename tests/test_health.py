@@ -75,6 +75,8 @@ def test_healthz_is_503_when_the_database_does_not_answer(client, monkeypatch):
     assert "db.internal" not in body and "password" not in body
 
 
-def test_healthz_takes_no_other_method(client):
-    # Only GET and HEAD are answered first; a POST goes the usual way (CSRF, then no such page).
-    assert client.post("/healthz").status_code in (403, 404)
+@pytest.mark.parametrize("method", ["POST", "PUT", "DELETE", "OPTIONS", "TRACE"])
+def test_healthz_takes_only_get_and_head(client, method):
+    response = client.generic(method, "/healthz")
+    assert response.status_code == 405 and response["Allow"] == "GET, HEAD"
+    assert "no-store" in response["Cache-Control"]
