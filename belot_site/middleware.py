@@ -3,6 +3,7 @@ from django.shortcuts import render
 from django.utils.cache import patch_cache_control, patch_vary_headers
 from django.utils.log import log_response
 
+from .logs import KEY_SHAPE
 from .methods import methods_of
 
 # Features the site never uses, so nothing embedded or injected can ask for them. Sharing and
@@ -23,8 +24,16 @@ PERMISSIONS_POLICY = ", ".join(
 )
 
 # Match and table pages live here; their addresses are secrets and must stay out of search
-# engines.
+# engines. So must any address with a key in its query string (the new-table page's ?match=).
 PRIVATE_PREFIXES = ("/m/", "/t/")
+
+
+def carries_a_key(request) -> bool:
+    if request.path_info.startswith(PRIVATE_PREFIXES):
+        return True
+    return any(
+        KEY_SHAPE.fullmatch(value) for _name, values in request.GET.lists() for value in values
+    )
 
 
 def set_language_cookie(response, code: str) -> None:
@@ -57,8 +66,9 @@ class RememberLanguageMiddleware:
 
 
 class ExtraHeadersMiddleware:
-    """The headers Django has no setting for: Permissions-Policy, X-Robots-Tag on matches, and
-    Vary: Cookie on pages, whose colours follow the theme cookie (belot_site/theme.py)."""
+    """The headers Django has no setting for: Permissions-Policy, X-Robots-Tag on the addresses
+    that carry a key, and Vary: Cookie on pages, whose colours follow the theme cookie
+    (belot_site/theme.py)."""
 
     def __init__(self, get_response):
         self.get_response = get_response
@@ -68,7 +78,7 @@ class ExtraHeadersMiddleware:
         response.setdefault("Permissions-Policy", PERMISSIONS_POLICY)
         if response.get("Content-Type", "").startswith("text/html"):
             patch_vary_headers(response, ("Cookie",))
-        if request.path_info.startswith(PRIVATE_PREFIXES):
+        if carries_a_key(request):
             response["X-Robots-Tag"] = "noindex, nofollow"
         return response
 

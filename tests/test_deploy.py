@@ -284,14 +284,15 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
-def fetch(url: str, **headers) -> tuple[int, Message, bytes]:
-    """GET ``url``: the status, the headers (names in any case, as HTTP has them) and the body."""
+def fetch(url: str, method: str = "GET", **headers) -> tuple[int, Message, bytes]:
+    """``url``: the status, the headers (names in any case, as HTTP has them) and the body."""
 
     class NoRedirect(urllib.request.HTTPRedirectHandler):
         def redirect_request(self, *args, **kwargs):
             return None
 
-    request = urllib.request.Request(url, headers={"Host": "belot.example", **headers})
+    headers = {"Host": "belot.example", **headers}
+    request = urllib.request.Request(url, headers=headers, method=method)
     try:
         with urllib.request.build_opener(NoRedirect).open(request, timeout=10) as response:
             return response.status, response.headers, response.read()
@@ -389,6 +390,16 @@ def test_the_server_serves_https_from_the_proxy_with_hsts(served):
     assert status == 200
     assert b"Disallow: /m/" in body
     assert headers["Strict-Transport-Security"] == "max-age=31536000; includeSubDomains; preload"
+
+
+@pytest.mark.parametrize("method", ["TRACE", "OPTIONS"])
+def test_the_server_answers_trace_and_options_on_a_page_with_405_in_its_language(served, method):
+    base, _static = served
+    https = {"X-Forwarded-Proto": "https"}
+    status, headers, body = fetch(f"{base}/uk/rules/", method, **https)
+    assert (status, headers["Allow"]) == (405, "GET, HEAD")
+    assert "Ця сторінка не приймає такого запиту".encode() in body
+    assert b'id="glossary"' not in body
 
 
 def test_hashed_static_files_are_compressed_and_cached_for_good(served):
