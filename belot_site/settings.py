@@ -143,6 +143,8 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
+    # The visitor's address comes from the proxy, or the request is refused (in its language).
+    "belot_site.clients.ProxyHeaderMiddleware",
     "django.middleware.common.CommonMiddleware",
     # Before the CSRF check: a method the address does not take is a 405, whatever it carries.
     "belot_site.middleware.MethodNotAllowedPageMiddleware",
@@ -246,9 +248,10 @@ CACHES = {"default": _cache()}
 # The watchers' pages go to the cache as well only when it is shared (calculator/views.py).
 WATCH_PAGES_SHARED = CACHES["default"]["BACKEND"] == "belot_site.cache.SafeRedisCache"
 
-# The request header in which the proxy passes the visitor's address (e.g. HTTP_X_REAL_IP or
-# HTTP_X_FORWARDED_FOR); unset, the address is REMOTE_ADDR (belot_site/clients.py). The limits on
-# wrong match links and admin logins count per address.
+# The request header in which the proxy passes the visitor's address (HTTP_FORWARDED, or
+# HTTP_X_REAL_IP or HTTP_X_FORWARDED_FOR behind a proxy that drops header names with underscores);
+# unset, the address is REMOTE_ADDR (belot_site/clients.py). The limits on wrong match links and
+# admin logins count per address.
 CLIENT_IP_HEADER = os.environ.get("DJANGO_CLIENT_IP_HEADER", "").strip()
 
 # The admin login's throttle (belot_site/admin_login.py): after 10 wrong passwords for one

@@ -16,8 +16,8 @@ def client_address_behind_a_proxy(app_configs, **kwargs):
             "The site is behind a proxy, but DJANGO_CLIENT_IP_HEADER is not set: the limits on "
             "wrong match links and admin logins would count every visitor as one.",
             hint="Set DJANGO_CLIENT_IP_HEADER to the header in which the proxy passes the "
-            "visitor's address, e.g. HTTP_X_REAL_IP (nginx: proxy_set_header X-Real-IP "
-            "$remote_addr;), or DJANGO_PROXY_SSL_HEADER=0 if no proxy is in front.",
+            "visitor's address, e.g. HTTP_FORWARDED (nginx: proxy_set_header Forwarded "
+            '"for=$remote_addr";), or DJANGO_PROXY_SSL_HEADER=0 if no proxy is in front.',
             id="calculator.W001",
         )
     ]

@@ -24,7 +24,7 @@ PRODUCTION = {
     "DJANGO_PRODUCTION": "1",
     "DJANGO_SECRET_KEY": secrets.token_urlsafe(50),
     "DJANGO_ALLOWED_HOSTS": "belot.example",
-    "DJANGO_CLIENT_IP_HEADER": "HTTP_X_REAL_IP",
+    "DJANGO_CLIENT_IP_HEADER": "HTTP_FORWARDED",
 }
 
 PRODUCTION_WITHOUT_HEADER = {k: v for k, v in PRODUCTION.items() if k != "DJANGO_CLIENT_IP_HEADER"}
@@ -362,7 +362,7 @@ def test_no_match_key_reaches_the_logs(served):
     headers = {
         "X-Forwarded-Proto": "https",
         "Referer": f"https://belot.example/m/{other}/deal/",
-        "X-Real-IP": "203.0.113.9",
+        "Forwarded": "for=203.0.113.9",
     }
     for path in (f"/m/{key}/", f"/m/{key}/deal/1/", f"/language/uk/?next=/m/{key}/"):
         status, _headers, _body = fetch(f"{base}{path}", **headers)
