@@ -202,12 +202,42 @@ def _database() -> dict:
         }
     database = dj_database_url.parse(url, conn_max_age=60, conn_health_checks=True)
     if database["ENGINE"] == "django.db.backends.postgresql":
-        # A database that does not answer fails a request (and /healthz) in seconds, not minutes.
-        database.setdefault("OPTIONS", {}).setdefault("connect_timeout", 5)
+        _bounded_postgresql(database)
     if database["ENGINE"] == "django.db.backends.sqlite3":
         # A sqlite:/// URL gets the same options (those in its query string win).
         database["OPTIONS"] = {**SQLITE_OPTIONS, **database.get("OPTIONS", {})}
     return database
+
+
+# Every wait on PostgreSQL ends (docs/security.md, "When the database stops answering"). The server
+# cancels a statement after DATABASE_STATEMENT_SECONDS (the longest the site makes takes well under
+# one); the site gives up on a connection that answers nothing at all for DATABASE_ANSWER_SECONDS
+# (belot_site/postgresql), on a kept one that does not answer its health check within
+# DATABASE_CHECK_SECONDS, and on connecting after DATABASE_CONNECT_SECONDS; TCP keepalives and
+# tcp_user_timeout drop a connection whose other end has gone. SQLite keeps its own busy timeout
+# (SQLITE_OPTIONS): it waits only for another writer of the same file.
+DATABASE_STATEMENT_SECONDS = 5
+DATABASE_ANSWER_SECONDS = DATABASE_STATEMENT_SECONDS + 1  # follows statement_timeout, as set
+DATABASE_CHECK_SECONDS = 2
+DATABASE_CONNECT_SECONDS = 3
+
+
+def _bounded_postgresql(database: dict) -> None:
+    """The bounds above on a PostgreSQL database; what DATABASE_URL's query string sets wins."""
+    database["ENGINE"] = "belot_site.postgresql"
+    options = database.setdefault("OPTIONS", {})
+    options.setdefault("connect_timeout", DATABASE_CONNECT_SECONDS)
+    # An idle kept connection is probed after 10 s of silence; one whose sent data or probes go
+    # unacknowledged for 6 s is dropped by the kernel.
+    options.setdefault("keepalives", 1)
+    options.setdefault("keepalives_idle", 10)
+    options.setdefault("keepalives_interval", 5)
+    options.setdefault("keepalives_count", 3)
+    options.setdefault("tcp_user_timeout", DATABASE_ANSWER_SECONDS * 1000)
+    # Given first, so that a statement_timeout in the URL's own options (-c ...) comes later, and
+    # wins (a long maintenance command may need one).
+    statement = f"-c statement_timeout={DATABASE_STATEMENT_SECONDS * 1000}"
+    options["options"] = f"{statement} {options.get('options', '')}".strip()
 
 
 DATABASES = {"default": _database()}

@@ -86,7 +86,7 @@ def test_an_address_header_that_is_not_one_address_is_refused_in_the_visitors_la
     the proxy's and a client's; the probe counted the client's, never limited."""
     settings.CLIENT_IP_HEADER = "HTTP_X_REAL_IP"
     browser = Client(headers={"x-real-ip": value, "accept-language": "uk"})
-    for path in ("/uk/rules/", "/m/wrong-key-for-the-counter/"):
+    for path in ("/uk/rules/", "/m/wrong-key-for-the-counter/", "/admin/login/"):
         response = browser.get(path)
         assert response.status_code == 400, path
         assert "Неправильний запит" in response.content.decode()
