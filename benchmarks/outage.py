@@ -177,13 +177,15 @@ class Answer:
 
 
 def ask(port: int, path: str, timeout: float = 120) -> Answer:
-    """GET ``path`` on a connection of its own; a server that never answers fails it."""
+    """GET ``path`` on a connection of its own; no answer within ``timeout`` is status 0."""
     started = time.monotonic()
     connection = http.client.HTTPConnection(LOOPBACK, port, timeout=timeout)
     try:
         connection.request("GET", path, headers={"Host": LOOPBACK, "Connection": "close"})
         response = connection.getresponse()
         return Answer(response.status, response.read(), time.monotonic() - started)
+    except (OSError, http.client.HTTPException) as error:
+        return Answer(0, repr(error).encode(), time.monotonic() - started)
     finally:
         connection.close()
 
