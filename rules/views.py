@@ -7,6 +7,7 @@ from django.template.loader import render_to_string
 from django.utils.translation import get_language, ngettext
 from django.views.decorators.gzip import gzip_page
 
+from belot_site.methods import require_safe
 from belot_site.theme import theme_of
 from belot_site.typography import tie
 
@@ -32,6 +33,7 @@ def reading_time(minutes: int) -> str:
 
 # The page is long (about 100 KB of text): compressed here, it reaches a phone in a few round
 # trips even where no proxy compresses HTML. It holds no secret, so compression cannot leak one.
+@require_safe
 @gzip_page
 def index(request):
     key = _page_key(request)
