@@ -7,6 +7,9 @@ key") and the page is made from the database. Calls fail fast: the connect and s
 are short (settings), and after a failure the process does not try Redis again for
 ``RETRY_SECONDS``, so a request never waits on it more than once per interval. The failure is
 logged once per ``LOG_SECONDS`` per process, not per request.
+
+Django makes a cache object per thread, and so a client per thread: the breaker is the process's,
+one per Redis address, shared by all of them (a server worker runs the site in 8 threads).
 """
 
 import logging
@@ -48,6 +51,16 @@ class Breaker:
             )
 
 
+_breakers: dict[tuple, Breaker] = {}
+_breakers_lock = threading.Lock()
+
+
+def breaker_for(servers) -> Breaker:
+    """The process's one breaker for this Redis, whichever thread's client asks."""
+    with _breakers_lock:
+        return _breakers.setdefault(tuple(servers), Breaker())
+
+
 def _guarded(name: str, fallback):
     """The client's method ``name``, answering ``fallback(*args)`` while Redis is down."""
     method = getattr(RedisCacheClient, name)
@@ -72,7 +85,7 @@ def _no_such_key(key, delta):
 class SafeRedisCacheClient(RedisCacheClient):
     def __init__(self, servers, **options):
         super().__init__(servers, **options)
-        self.breaker = Breaker()
+        self.breaker = breaker_for(servers)
 
     add = _guarded("add", lambda key, value, timeout: False)
     get = _guarded("get", lambda key, default: default)

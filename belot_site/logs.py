@@ -1,10 +1,13 @@
 """No match key in any log line: a scorer's key is the right to change a match.
 
-Keys show up in paths (``/m/<key>/…``, also URL-encoded in a ``?next=``), in Referers that carry
-such paths, and in the recent-matches cookie. Every one is replaced by a tag, ``~`` and the first
+Keys show up in paths (``/m/<key>/…``, ``/t/<key>/…``), in query strings (the new-table page's
+``?match=<scorer key>``), URL-encoded in a ``?next=`` (once or more), in Referers that carry any
+of these, and in the recent-matches cookie. Every one is replaced by a tag, ``~`` and the first
 six hex digits of the key's SHA-256: enough to tell the requests of one link apart in a log,
-useless to open the match. Django's log lines go through :class:`MaskMatchKeys` (settings.LOGGING),
-and so do the server's access and error logs (:func:`server_logging`, belot_site/serve.py).
+useless to open the match. In a query string, any value with a key's shape is taken for one,
+whatever its parameter is called. Django's log lines go through :class:`MaskMatchKeys`
+(settings.LOGGING), and so do the server's access and error logs (:func:`server_logging`,
+belot_site/serve.py).
 
 This module is imported by the server's main process before Django is set up: no Django imports.
 """
@@ -13,10 +16,42 @@ import hashlib
 import logging
 import re
 import time
+from urllib.parse import unquote
 
-# A path segment after /m/ or /t/ (a table's key; or their URL-encoded form), up to the next
-# delimiter; and the value of the cookie that lists a browser's recent matches.
-KEYS = re.compile(r"(/[mt]/|%2F[mt]%2F)([^/\s?#&%\"'<>\\]+)|(recent_matches=)([^;\s\"']+)", re.I)
+# What secrets.token_urlsafe makes (calculator.access.KEY_SHAPE, which needs Django).
+KEY_SHAPE = re.compile(r"[A-Za-z0-9_-]{16,64}")
+
+
+def _encoded(*hex_codes: str) -> str:
+    """A byte percent-encoded once or more (%2F, %252F, ...), one of ``hex_codes``."""
+    return r"%(?>(?:25)*)(?:" + "|".join(hex_codes) + ")"
+
+
+SLASH = rf"(?:/|{_encoded('2F')})"
+# A path segment, up to the next delimiter (/ ? # & =, also encoded); its bytes may be encoded.
+# One that starts with ~ is a tag already: a line masked twice keeps its tags.
+SEGMENT = r"(?!~)(?:[^/\s?#&%\"'<>\\]|%(?>(?:25)*)(?!2F|3F|23|26|3D)[0-9A-F]{2})++"
+# A parameter of a query string, up to its value: ?name= or &name=, also encoded.
+PARAMETER = rf"(?:[?&]|{_encoded('3F', '26')})[\w.-]{{1,40}}(?:=|{_encoded('3D')})"
+# The characters of a key, also encoded (digits, letters, - and _).
+KEY_CHARS = (
+    rf"(?:[\w-]|{_encoded('3[0-9]', '4[1-9A-F]', '5[0-9AF]', '6[1-9A-F]', '7[0-9A]', '2D')})++"
+)
+
+KEYS = re.compile(
+    rf"(?P<path>{SLASH}[mt]{SLASH})(?P<segment>{SEGMENT})"
+    rf"|(?P<parameter>{PARAMETER})(?P<value>{KEY_CHARS})"
+    r"|(?P<cookie>recent_matches=)(?P<keys>[^;\s\"']+)",
+    re.IGNORECASE | re.ASCII,
+)
+
+
+def _decoded(text: str) -> str:
+    for _level in range(5):
+        text, before = unquote(text), text
+        if text == before:
+            break
+    return text
 
 
 def _tag(key: str) -> str:
@@ -24,9 +59,12 @@ def _tag(key: str) -> str:
 
 
 def _mask(found: re.Match) -> str:
-    if found.group(1):
-        return found.group(1) + _tag(found.group(2))
-    return found.group(3) + ".".join(_tag(key) for key in found.group(4).split("."))
+    if found["path"]:
+        return found["path"] + _tag(_decoded(found["segment"]))
+    if found["parameter"]:
+        key = _decoded(found["value"])
+        return found["parameter"] + (_tag(key) if KEY_SHAPE.fullmatch(key) else found["value"])
+    return found["cookie"] + ".".join(_tag(key) for key in found["keys"].split("."))
 
 
 def mask_keys(text: str) -> str:

@@ -1,6 +1,10 @@
 from django.conf import settings
 from django.shortcuts import render
 from django.utils.cache import patch_cache_control, patch_vary_headers
+from django.utils.log import log_response
+
+from .logs import KEY_SHAPE
+from .methods import methods_of
 
 # Features the site never uses, so nothing embedded or injected can ask for them. Sharing and
 # copying a match link (web-share, clipboard-write) stay allowed: the match page offers both.
@@ -20,8 +24,16 @@ PERMISSIONS_POLICY = ", ".join(
 )
 
 # Match and table pages live here; their addresses are secrets and must stay out of search
-# engines.
+# engines. So must any address with a key in its query string (the new-table page's ?match=).
 PRIVATE_PREFIXES = ("/m/", "/t/")
+
+
+def carries_a_key(request) -> bool:
+    if request.path_info.startswith(PRIVATE_PREFIXES):
+        return True
+    return any(
+        KEY_SHAPE.fullmatch(value) for _name, values in request.GET.lists() for value in values
+    )
 
 
 def set_language_cookie(response, code: str) -> None:
@@ -54,8 +66,9 @@ class RememberLanguageMiddleware:
 
 
 class ExtraHeadersMiddleware:
-    """The headers Django has no setting for: Permissions-Policy, X-Robots-Tag on matches, and
-    Vary: Cookie on pages, whose colours follow the theme cookie (belot_site/theme.py)."""
+    """The headers Django has no setting for: Permissions-Policy, X-Robots-Tag on the addresses
+    that carry a key, and Vary: Cookie on pages, whose colours follow the theme cookie
+    (belot_site/theme.py)."""
 
     def __init__(self, get_response):
         self.get_response = get_response
@@ -65,7 +78,7 @@ class ExtraHeadersMiddleware:
         response.setdefault("Permissions-Policy", PERMISSIONS_POLICY)
         if response.get("Content-Type", "").startswith("text/html"):
             patch_vary_headers(response, ("Cookie",))
-        if request.path_info.startswith(PRIVATE_PREFIXES):
+        if carries_a_key(request):
             response["X-Robots-Tag"] = "noindex, nofollow"
         return response
 
@@ -89,8 +102,13 @@ class NoStoreFormsMiddleware:
 
 
 class MethodNotAllowedPageMiddleware:
-    """A method an address does not take (405): Django answers with an empty body; this gives
-    it a page like the other errors, in the visitor's language, with the same Allow header."""
+    """A method an address does not take gets 405, a page like the other errors in the visitor's
+    language, with the Allow header of the methods it takes (belot_site/methods.py).
+
+    The view's methods are checked before the view and before the CSRF check (this comes before
+    CsrfViewMiddleware in MIDDLEWARE): a POST to a page is a 405, not a missing token's 403, and
+    TRACE or OPTIONS never get the page. A 405 Django made with an empty body gets the page too.
+    """
 
     def __init__(self, get_response):
         self.get_response = get_response
@@ -99,6 +117,19 @@ class MethodNotAllowedPageMiddleware:
         response = self.get_response(request)
         if response.status_code != 405 or response.content:
             return response
+        return self._page(request, response.get("Allow", ""))
+
+    def process_view(self, request, view, args, kwargs):
+        methods = methods_of(view)
+        if request.method in methods:
+            return None
+        page = self._page(request, ", ".join(methods))
+        log = "Method Not Allowed (%s): %s"
+        log_response(log, request.method, request.path, response=page, request=request)
+        return page
+
+    @staticmethod
+    def _page(request, allow: str):
         page = render(request, "405.html", status=405)
-        page["Allow"] = response.get("Allow", "")
+        page["Allow"] = allow
         return page

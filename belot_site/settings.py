@@ -68,15 +68,37 @@ CSRF_TRUSTED_ORIGINS = env_list("DJANGO_CSRF_TRUSTED_ORIGINS")
 
 # HTTPS. The proxy in front (nginx, Caddy, a load balancer) ends TLS and must set, never pass
 # on, X-Forwarded-Proto; turn DJANGO_PROXY_SSL_HEADER off when nothing in front does that.
-SECURE_SSL_REDIRECT = env_bool("DJANGO_SSL_REDIRECT", PRODUCTION)
-if env_bool("DJANGO_PROXY_SSL_HEADER", PRODUCTION):
+PROXY_SAYS_HTTPS = env_bool("DJANGO_PROXY_SSL_HEADER", PRODUCTION)
+if PROXY_SAYS_HTTPS:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+# Without that header every request looks like plain HTTP: a redirect to HTTPS would come back
+# to itself forever, so it is then the proxy's (calculator.W002 refuses DJANGO_SSL_REDIRECT=1).
+SECURE_SSL_REDIRECT = env_bool("DJANGO_SSL_REDIRECT", PRODUCTION and PROXY_SAYS_HTTPS)
 # One year, the minimum the browsers' preload lists accept. includeSubDomains and preload bind
 # every subdomain to HTTPS for that long: a first deployment can try a few minutes first
 # (DJANGO_HSTS_SECONDS=300). "preload" alone changes nothing until the domain is submitted.
 SECURE_HSTS_SECONDS = env_int("DJANGO_HSTS_SECONDS", 365 * 24 * 60 * 60 if PRODUCTION else 0)
 SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("DJANGO_HSTS_INCLUDE_SUBDOMAINS", PRODUCTION)
 SECURE_HSTS_PRELOAD = env_bool("DJANGO_HSTS_PRELOAD", PRODUCTION)
+
+
+def _switched_off(name: str) -> bool:
+    return os.environ.get(name) is not None and not env_bool(name, True)
+
+
+# `make serve` refuses to start while `check --deploy` warns. Turning off one of these switches,
+# as the README offers, is the operator's decision about the proxy in front: it silences the one
+# warning about that switch, and nothing else.
+SILENCED_SYSTEM_CHECKS = [
+    check
+    for name, check in (
+        ("DJANGO_SSL_REDIRECT", "security.W008"),  # the proxy redirects plain HTTP itself
+        ("DJANGO_PROXY_SSL_HEADER", "security.W008"),  # and so it must without the header
+        ("DJANGO_HSTS_INCLUDE_SUBDOMAINS", "security.W005"),  # a subdomain is still plain HTTP
+        ("DJANGO_HSTS_PRELOAD", "security.W021"),  # the domain stays off the preload lists
+    )
+    if _switched_off(name)
+]
 SESSION_COOKIE_SECURE = PRODUCTION
 CSRF_COOKIE_SECURE = PRODUCTION
 LANGUAGE_COOKIE_SECURE = PRODUCTION
@@ -121,14 +143,17 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
+    # The visitor's address comes from the proxy, or the request is refused (in its language).
+    "belot_site.clients.ProxyHeaderMiddleware",
     "django.middleware.common.CommonMiddleware",
+    # Before the CSRF check: a method the address does not take is a 405, whatever it carries.
+    "belot_site.middleware.MethodNotAllowedPageMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "belot_site.middleware.NoStoreFormsMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "belot_site.middleware.RememberLanguageMiddleware",
-    "belot_site.middleware.MethodNotAllowedPageMiddleware",
     "belot_site.admin_login.KnownDeviceMiddleware",
     # Last, as django-axes asks: it turns a refused login into the lockout page.
     "axes.middleware.AxesMiddleware",
@@ -177,12 +202,42 @@ def _database() -> dict:
         }
     database = dj_database_url.parse(url, conn_max_age=60, conn_health_checks=True)
     if database["ENGINE"] == "django.db.backends.postgresql":
-        # A database that does not answer fails a request (and /healthz) in seconds, not minutes.
-        database.setdefault("OPTIONS", {}).setdefault("connect_timeout", 5)
+        _bounded_postgresql(database)
     if database["ENGINE"] == "django.db.backends.sqlite3":
         # A sqlite:/// URL gets the same options (those in its query string win).
         database["OPTIONS"] = {**SQLITE_OPTIONS, **database.get("OPTIONS", {})}
     return database
+
+
+# Every wait on PostgreSQL ends (docs/security.md, "When the database stops answering"). The server
+# cancels a statement after DATABASE_STATEMENT_SECONDS (the longest the site makes takes well under
+# one); the site gives up on a connection that answers nothing at all for DATABASE_ANSWER_SECONDS
+# (belot_site/postgresql), on a kept one that does not answer its health check within
+# DATABASE_CHECK_SECONDS, and on connecting after DATABASE_CONNECT_SECONDS; TCP keepalives and
+# tcp_user_timeout drop a connection whose other end has gone. SQLite keeps its own busy timeout
+# (SQLITE_OPTIONS): it waits only for another writer of the same file.
+DATABASE_STATEMENT_SECONDS = 5
+DATABASE_ANSWER_SECONDS = DATABASE_STATEMENT_SECONDS + 1  # follows statement_timeout, as set
+DATABASE_CHECK_SECONDS = 2
+DATABASE_CONNECT_SECONDS = 3
+
+
+def _bounded_postgresql(database: dict) -> None:
+    """The bounds above on a PostgreSQL database; what DATABASE_URL's query string sets wins."""
+    database["ENGINE"] = "belot_site.postgresql"
+    options = database.setdefault("OPTIONS", {})
+    options.setdefault("connect_timeout", DATABASE_CONNECT_SECONDS)
+    # An idle kept connection is probed after 10 s of silence; one whose sent data or probes go
+    # unacknowledged for 6 s is dropped by the kernel.
+    options.setdefault("keepalives", 1)
+    options.setdefault("keepalives_idle", 10)
+    options.setdefault("keepalives_interval", 5)
+    options.setdefault("keepalives_count", 3)
+    options.setdefault("tcp_user_timeout", DATABASE_ANSWER_SECONDS * 1000)
+    # Given first, so that a statement_timeout in the URL's own options (-c ...) comes later, and
+    # wins (a long maintenance command may need one).
+    statement = f"-c statement_timeout={DATABASE_STATEMENT_SECONDS * 1000}"
+    options["options"] = f"{statement} {options.get('options', '')}".strip()
 
 
 DATABASES = {"default": _database()}
@@ -223,9 +278,10 @@ CACHES = {"default": _cache()}
 # The watchers' pages go to the cache as well only when it is shared (calculator/views.py).
 WATCH_PAGES_SHARED = CACHES["default"]["BACKEND"] == "belot_site.cache.SafeRedisCache"
 
-# The request header in which the proxy passes the visitor's address (e.g. HTTP_X_REAL_IP or
-# HTTP_X_FORWARDED_FOR); unset, the address is REMOTE_ADDR (belot_site/clients.py). The limits on
-# wrong match links and admin logins count per address.
+# The request header in which the proxy passes the visitor's address (HTTP_FORWARDED, or
+# HTTP_X_REAL_IP or HTTP_X_FORWARDED_FOR behind a proxy that drops header names with underscores);
+# unset, the address is REMOTE_ADDR (belot_site/clients.py). The limits on wrong match links and
+# admin logins count per address.
 CLIENT_IP_HEADER = os.environ.get("DJANGO_CLIENT_IP_HEADER", "").strip()
 
 # The admin login's throttle (belot_site/admin_login.py): after 10 wrong passwords for one

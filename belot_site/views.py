@@ -12,12 +12,13 @@ from django.utils import translation
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import cache_control
-from django.views.decorators.http import require_safe
 
 from . import theme
+from .methods import require_safe
 from .middleware import set_language_cookie
 
 
+@require_safe
 def language_redirect(request):
     """Send `/` to the visitor's language: cookie, then Accept-Language, then Bulgarian."""
     language = translation.get_language_from_request(request)
@@ -35,6 +36,7 @@ def _back(request, fallback: str) -> HttpResponseRedirect:
     return HttpResponseRedirect(target if local else fallback)
 
 
+@require_safe
 def language_switch(request, code):
     """Switch the language of a page whose address has no language in it (a match link)."""
     if code not in dict(settings.LANGUAGES):
@@ -44,6 +46,7 @@ def language_switch(request, code):
     return response
 
 
+@require_safe
 def theme_switch(request, name):
     """Remember a theme, or forget it ("auto"), and go back to the page the link was on."""
     if name not in theme.NAMES:

@@ -224,7 +224,9 @@ class Phone:
     sent again on a new one (a server may close a connection it kept alive).
     """
 
-    def __init__(self, port: int, *, timeout: float = 30, retry: bool = False, keepalive=True):
+    def __init__(
+        self, port: int, *, timeout: float = 30, retry: bool = False, keepalive=True, referer=False
+    ):
         self.port, self.timeout, self.retry, self.keepalive = port, timeout, retry, keepalive
         self.cookies: dict[str, str] = {}
         self.csrf = ""
@@ -232,6 +234,10 @@ class Phone:
         # Per match: the version its deal page was made from, which the deal form posts back.
         self.versions: dict[str, str] = {}
         self._connection: http.client.HTTPConnection | None = None
+        # With ``referer``, each request says which page it came from, as a browser does: the
+        # last page (HTML) this phone was shown.
+        self.referer = referer
+        self.page = ""
 
     def get(self, path: str, headers: dict[str, str] | None = None) -> Reply:
         return self.request("GET", path, headers=headers)
@@ -247,6 +253,8 @@ class Phone:
             headers["Connection"] = "close"
         if self.cookies:
             headers["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
+        if self.referer and self.page:
+            headers.setdefault("Referer", self.page)
         reused = self._connection is not None
         try:
             reply = self._send(method, path, body, headers)
@@ -262,6 +270,8 @@ class Phone:
                 self.cookies[name] = value
             else:
                 self.cookies.pop(name, None)
+        if reply.status == 200 and reply.headers.get("Content-Type", "").startswith("text/html"):
+            self.page = f"http://{LOOPBACK}:{self.port}{path}"
         return reply
 
     def _send(self, method, path, body, headers) -> Reply:

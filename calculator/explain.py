@@ -11,6 +11,7 @@ Team names are user input. :func:`explain` escapes them and returns safe HTML;
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -19,6 +20,8 @@ from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
+
+from belot_site.typography import tie
 
 from .engine import Contract, DealResult, Double, Problem, Rank, Step
 
@@ -159,9 +162,13 @@ def _quoted(name: Any) -> str:
     return pgettext("a name quoted in a sentence", "“%(name)s”") % {"name": name}
 
 
+class _Name(str):
+    """A team's name in quotes: user text, shown exactly as typed (no space of it is tied)."""
+
+
 def _team(names: TeamNames, team: Any) -> str:
     """A team's name as it appears in a sentence (in quotes); ``team`` is "A" or "B"."""
-    return _quoted(names[0] if team == "A" else names[1])
+    return _Name(_quoted(names[0] if team == "A" else names[1]))
 
 
 def _other(team: Any) -> str:
@@ -169,17 +176,54 @@ def _other(team: Any) -> str:
 
 
 def _html(template: str, params: Mapping[str, Any]) -> SafeString:
-    """The translated template (trusted) filled with escaped values (team names are user input)."""
-    return mark_safe(template % {key: conditional_escape(value) for key, value in params.items()})
+    """The translated template (trusted) filled with escaped values (team names are user input),
+    with no-break spaces where a phone's line must not break ("16 точки", "× 2"). The names
+    themselves are left as typed: they stand aside, as markers, while the sentence is tied."""
+    values, names = {}, []
+    for key, value in params.items():
+        if isinstance(value, _Name):
+            values[key] = f"\ue000{len(names)}\ue001"
+            names.append(conditional_escape(value))
+        else:
+            values[key] = conditional_escape(value)
+    # One pass: a name that looks like a marker is never read as one.
+    text = _MARKER.sub(lambda found: names[int(found[1])], tie(template % values))
+    return mark_safe(text)
+
+
+_MARKER = re.compile("\ue000([0-9]+)\ue001")
 
 
 # Steps
 
 
-def explain(result: DealResult, team_names: TeamNames) -> list[Explanation]:
-    """One sentence per step of ``result``; ``team_names`` are team A's and team B's names."""
-    explanations = (explain_step(step, team_names) for step in result.steps)
-    return [explanation for explanation in explanations if explanation is not None]
+def explain(
+    result: DealResult, team_names: TeamNames, *, carried_from: int | None = None
+) -> list[Explanation]:
+    """One sentence per step of ``result``; ``team_names`` are team A's and team B's names.
+
+    ``carried_from`` is the number of the previous game when the points hanging into this deal
+    were left hanging as that game ended (the deal is the first played one of its game, or an
+    all-passed one before it): one more sentence then says where they come from, before the one
+    that gives them to a team or keeps them waiting.
+    """
+    explanations = []
+    for step in result.steps:
+        if carried_from is not None and step.code in ("hanging_taken", "hanging_kept"):
+            explanations.append(_carried(result.hanging_in, carried_from))
+        explanation = explain_step(step, team_names)
+        if explanation is not None:
+            explanations.append(explanation)
+    return explanations
+
+
+def _carried(points: int, game: int) -> Explanation:
+    text = ngettext(
+        "%(count)s point was hanging when game %(game)s ended: it carries over into this game.",
+        "%(count)s points were hanging when game %(game)s ended: they carry over into this game.",
+        points,
+    )
+    return Explanation(_html(text, {"count": points, "game": game}), "match-hanging")
 
 
 def explain_step(step: Step, team_names: TeamNames) -> Explanation | None:
@@ -294,16 +338,20 @@ def _won(p: Params, names: TeamNames, kind: str | None = None) -> dict[str, Any]
         top=p.get("other_top"),
         rank=p.get("other_rank"),
     )
-    values = {"team": _team(names, p["team"]), "best": best, "other": other}
+    values = {"team": _team(names, p["team"]), "loser": _team(names, _other(p["team"]))}
+    values |= {"best": best, "other": other}
     return {**values, "count": p["points"], "cancelled": p["cancelled"]}
+
+
+# The other team is named, never called "the defenders": it may be the bidders.
 
 
 def _sequences_won(p: Params, names: TeamNames) -> Sentence:
     text = ngettext(
-        "Sequences go to %(team)s (%(best)s; the others: %(other)s): +%(count)s point, "
-        "the others' %(cancelled)s do not count.",
-        "Sequences go to %(team)s (%(best)s; the others: %(other)s): +%(count)s points, "
-        "the others' %(cancelled)s do not count.",
+        "Sequences go to %(team)s (%(best)s; %(loser)s: %(other)s): +%(count)s point; "
+        "the sequences of %(loser)s (%(cancelled)s) do not count.",
+        "Sequences go to %(team)s (%(best)s; %(loser)s: %(other)s): +%(count)s points; "
+        "the sequences of %(loser)s (%(cancelled)s) do not count.",
         p["points"],
     )
     return text, _won(p, names, "sequence"), "declaration-comparison"
@@ -311,10 +359,10 @@ def _sequences_won(p: Params, names: TeamNames) -> Sentence:
 
 def _carres_won(p: Params, names: TeamNames) -> Sentence:
     text = ngettext(
-        "Carrés go to %(team)s (%(best)s; the others: %(other)s): +%(count)s point, "
-        "the others' %(cancelled)s do not count.",
-        "Carrés go to %(team)s (%(best)s; the others: %(other)s): +%(count)s points, "
-        "the others' %(cancelled)s do not count.",
+        "Carrés go to %(team)s (%(best)s; %(loser)s: %(other)s): +%(count)s point; "
+        "the carrés of %(loser)s (%(cancelled)s) do not count.",
+        "Carrés go to %(team)s (%(best)s; %(loser)s: %(other)s): +%(count)s points; "
+        "the carrés of %(loser)s (%(cancelled)s) do not count.",
         p["points"],
     )
     return text, _won(p, names, "carre"), "declaration-comparison"
@@ -322,10 +370,10 @@ def _carres_won(p: Params, names: TeamNames) -> Sentence:
 
 def _declarations_won(p: Params, names: TeamNames) -> Sentence:
     text = ngettext(
-        "Declarations go to %(team)s (%(best)s; the others: %(other)s): +%(count)s point, "
-        "the others' %(cancelled)s do not count.",
-        "Declarations go to %(team)s (%(best)s; the others: %(other)s): +%(count)s points, "
-        "the others' %(cancelled)s do not count.",
+        "Declarations go to %(team)s (%(best)s; %(loser)s: %(other)s): +%(count)s point; "
+        "the declarations of %(loser)s (%(cancelled)s) do not count.",
+        "Declarations go to %(team)s (%(best)s; %(loser)s: %(other)s): +%(count)s points; "
+        "the declarations of %(loser)s (%(cancelled)s) do not count.",
         p["points"],
     )
     return text, _won(p, names), "house-declarations"

@@ -366,6 +366,18 @@ def undo_offer(state: MatchState) -> dict | None:
     return {"text": text, "version": state.match.version}
 
 
+def carried_from(fold: engine.Match, number: int) -> int | None:
+    """The previous game's number when deal ``number`` (from 1) takes in points that were left
+    hanging as that game ended: no deal of its game before it was played. Else ``None``."""
+    played = fold.deals[number - 1]
+    if played.game == 1 or not played.result.hanging_in:
+        return None
+    before = fold.deals[number - played.number : number - 1]  # the earlier deals of its game
+    if any(deal.result.kind is not engine.DealKind.ALL_PASSED for deal in before):
+        return None
+    return played.game - 1
+
+
 def preview_context(state: MatchState, form, number: int) -> dict:
     if form.is_bound:
         form.is_valid()  # before anything reads it: validation decides which top cards to ask
@@ -398,7 +410,11 @@ def preview_context(state: MatchState, form, number: int) -> dict:
             if editing
             else [],
             "result": result,
-            "steps": explain.explain(result, team_names(match)),
+            "steps": explain.explain(
+                result,
+                team_names(match),
+                carried_from=carried_from(folded, number) if folded else None,
+            ),
             "after": after,
             "winner": team_name(match, after.winner) if after else "",
             # The last deal of the match: it ends the match too, and the page says who won it.

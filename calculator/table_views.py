@@ -9,7 +9,8 @@ from django.contrib import messages
 from django.http import Http404, JsonResponse, StreamingHttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST, require_safe
+
+from belot_site.methods import require_page_and_form, require_POST, require_safe
 
 from . import charts, stats
 from .access import KEY_SHAPE, table_view
@@ -20,6 +21,7 @@ from .services import table_create, table_match_add, table_match_start, table_pl
 MATCH_ROWS = 30  # matches listed on the table's page, the newest first
 
 
+@require_page_and_form
 def table_new(request):
     """A new table; ``?match=<scorer key>`` (from a match's page) brings that match along."""
     match = _match_asked(request)

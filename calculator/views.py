@@ -17,8 +17,8 @@ from django.utils.cache import get_conditional_response
 from django.utils.http import quote_etag
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST, require_safe
 
+from belot_site.methods import require_page_and_form, require_POST, require_safe
 from belot_site.theme import theme_of
 
 from . import engine, explain, polls
@@ -67,6 +67,7 @@ def _remember(response, request, match: Match):
 # Starting a match
 
 
+@require_safe
 def home(request):
     keys = _recent_keys(request)
     recent = sorted(
@@ -84,6 +85,7 @@ def home(request):
     )
 
 
+@require_page_and_form
 def match_new(request):
     form = MatchForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
@@ -295,6 +297,7 @@ def _full(state) -> engine.DealError | None:
     return engine.DealError([engine.Problem("too_many_deals", "deals", params)])
 
 
+@require_page_and_form
 @match_view(scorer_only=True)
 def deal_new(request, match, is_scorer):
     state = match_state(match)
@@ -381,6 +384,7 @@ def deal_preview(request, match, is_scorer):
     return render(request, "calculator/_preview_response.html", context)
 
 
+@require_page_and_form
 @match_view(scorer_only=True)
 def deal_edit(request, match, is_scorer, number):
     state = match_state(match)

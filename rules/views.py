@@ -7,13 +7,16 @@ from django.template.loader import render_to_string
 from django.utils.translation import get_language, ngettext
 from django.views.decorators.gzip import gzip_page
 
+from belot_site.methods import require_safe
 from belot_site.theme import theme_of
+from belot_site.typography import tie
 
 from .models import Section
 
 WORDS_PER_MINUTE = 180
 SUBSECTION = re.compile(r'<h3 id="(?P<id>[^"]+)">(?P<title>.*?)</h3>', re.DOTALL)
 TAG = re.compile(r"<[^>]+>")
+SPACES = re.compile(r"[ \t\r\n]+")  # not U+00A0: a no-break space stays in a heading
 
 # The rendered page is kept per language, theme and site address (the hreflang links are absolute),
 # under a generation that changes whenever a section does (rules/signals.py). The time limit
@@ -30,6 +33,7 @@ def reading_time(minutes: int) -> str:
 
 # The page is long (about 100 KB of text): compressed here, it reaches a phone in a few round
 # trips even where no proxy compresses HTML. It holds no secret, so compression cannot leak one.
+@require_safe
 @gzip_page
 def index(request):
     key = _page_key(request)
@@ -58,7 +62,7 @@ def _page_key(request) -> str | None:
 def subsections(body: str) -> list[dict]:
     """The `<h3 id>` headings of a section's body: the second level of the contents."""
     return [
-        {"id": match["id"], "title": " ".join(TAG.sub(" ", match["title"]).split())}
+        {"id": match["id"], "title": SPACES.sub(" ", TAG.sub(" ", match["title"])).strip()}
         for match in SUBSECTION.finditer(body)
     ]
 
@@ -70,7 +74,8 @@ def _context() -> dict:
     for section in sections:
         # modeltranslation falls back to Bulgarian; the template says so where it did.
         section.fallback = not section.is_translated(language)
-        section.subsections = subsections(section.body)
+        section.html = tie(section.body)  # the stored text keeps plain spaces
+        section.subsections = subsections(section.html)
         words += len(TAG.sub(" ", section.body).split())
     minutes = max(1, round(words / WORDS_PER_MINUTE))
     return {"sections": sections, "reading_time": reading_time(minutes)}

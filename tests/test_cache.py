@@ -89,6 +89,56 @@ def test_a_dead_redis_is_not_asked_again_within_the_retry_interval(settings, mon
     assert len(calls) == 1
 
 
+def in_threads(count: int, ask) -> list:
+    """``ask()`` in ``count`` threads let go at once, each with the cache object Django makes
+    for its thread (as the server's threads have); what each returned."""
+    start, results = threading.Barrier(count), [None] * count
+
+    def run(index):
+        start.wait()
+        results[index] = ask()
+
+    threads = [threading.Thread(target=run, args=(index,)) for index in range(count)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(30)
+    return results
+
+
+def test_a_dead_redis_is_logged_once_per_process_not_once_per_thread(settings, caplog):
+    """The probe saw 16 lines in 1.1 s: each thread's cache object had a breaker of its own."""
+    dead_redis(settings)
+    caplog.set_level(logging.WARNING, logger="belot_site.cache")
+
+    def ask():
+        here = caches["default"]
+        return here, here.get("anything", "default")
+
+    results = in_threads(16, ask)
+    assert len({id(here) for here, _value in results}) == 16  # one cache object a thread
+    assert [value for _here, value in results] == ["default"] * 16
+    warnings = [r for r in caplog.records if r.name == "belot_site.cache"]
+    assert len(warnings) == 1, [r.getMessage() for r in warnings]
+    assert "at most once a minute" in warnings[0].getMessage()
+
+
+def test_after_one_thread_finds_redis_dead_the_others_leave_it_alone(settings, monkeypatch):
+    dead_redis(settings)
+    assert cache.get("anything", "default") == "default"  # this thread finds out
+    calls = []
+    original = safe_cache.RedisCacheClient.get_client
+
+    def counting(self, *args, **kwargs):
+        calls.append(1)
+        return original(self, *args, **kwargs)
+
+    monkeypatch.setattr(safe_cache.RedisCacheClient, "get_client", counting)
+    results = in_threads(8, lambda: caches["default"].get("anything", "default"))
+    assert results == ["default"] * 8
+    assert calls == []  # within the retry interval no thread asks Redis again
+
+
 # With a live Redis
 
 

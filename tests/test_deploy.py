@@ -5,11 +5,13 @@ import json
 import os
 import re
 import secrets
+import signal
 import socket
 import subprocess
 import sys
 import time
 import urllib.error
+import urllib.parse
 import urllib.request
 from email.message import Message
 from pathlib import Path
@@ -22,7 +24,7 @@ PRODUCTION = {
     "DJANGO_PRODUCTION": "1",
     "DJANGO_SECRET_KEY": secrets.token_urlsafe(50),
     "DJANGO_ALLOWED_HOSTS": "belot.example",
-    "DJANGO_CLIENT_IP_HEADER": "HTTP_X_REAL_IP",
+    "DJANGO_CLIENT_IP_HEADER": "HTTP_FORWARDED",
 }
 
 PRODUCTION_WITHOUT_HEADER = {k: v for k, v in PRODUCTION.items() if k != "DJANGO_CLIENT_IP_HEADER"}
@@ -148,6 +150,131 @@ def test_production_refuses_to_start_with_debug_on():
     assert "DJANGO_DEBUG must be off when DJANGO_PRODUCTION is on." in result.stderr
 
 
+# Every combination the README's Production table offers lets `make serve` start: the deployment
+# check it runs first finds nothing, or only the warning about the switch that was turned off,
+# silenced on purpose (belot_site/settings.py, SILENCED_SYSTEM_CHECKS).
+
+FIRST_DEPLOYMENT = {
+    "DJANGO_HSTS_SECONDS": "300",
+    "DJANGO_HSTS_INCLUDE_SUBDOMAINS": "0",
+    "DJANGO_HSTS_PRELOAD": "0",
+}
+NO_PROXY_HEADER = {"DJANGO_PROXY_SSL_HEADER": "0"}
+DOCUMENTED = {
+    "as it comes": {},
+    "the proxy redirects to https": {"DJANGO_SSL_REDIRECT": "0"},
+    "no proxy sets x-forwarded-proto": NO_PROXY_HEADER,
+    "hsts tried for five minutes": {"DJANGO_HSTS_SECONDS": "300"},
+    "a subdomain still on plain http": {"DJANGO_HSTS_INCLUDE_SUBDOMAINS": "0"},
+    "off the preload lists": {"DJANGO_HSTS_PRELOAD": "0"},
+    "a first deployment": FIRST_DEPLOYMENT,
+    "every switch off": {**FIRST_DEPLOYMENT, **NO_PROXY_HEADER, "DJANGO_SSL_REDIRECT": "0"},
+}
+
+
+@pytest.mark.parametrize("switches", DOCUMENTED.values(), ids=DOCUMENTED.keys())
+def test_every_documented_combination_passes_the_check_make_serve_runs_first(switches):
+    result = manage("check", "--deploy", "--fail-level", "WARNING", **PRODUCTION, **switches)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "System check identified no issues" in result.stdout
+
+
+def test_a_switch_silences_only_its_own_warning():
+    result = manage(
+        "check", "--deploy", "--fail-level", "WARNING", **PRODUCTION,
+        DJANGO_SSL_REDIRECT="0", DJANGO_HSTS_SECONDS="0",
+    )  # fmt: skip
+    assert result.returncode != 0
+    assert "security.W004" in result.stdout + result.stderr
+    assert "security.W008" not in result.stdout + result.stderr
+
+
+def test_without_the_proxys_header_the_site_leaves_the_redirect_to_the_proxy():
+    """It cannot tell HTTPS from plain HTTP then: its own redirect would never end."""
+    assert settings_in(**PRODUCTION, **NO_PROXY_HEADER)["SECURE_SSL_REDIRECT"] is False
+    result = manage(
+        "check", "--deploy", "--fail-level", "WARNING", **PRODUCTION, **NO_PROXY_HEADER,
+        DJANGO_SSL_REDIRECT="1",
+    )  # fmt: skip
+    assert result.returncode != 0
+    assert "calculator.W002" in result.stdout + result.stderr
+
+
+def post_form(base: str, path: str, fields: dict, **headers) -> tuple[int, str]:
+    """GET a form page, then post ``fields`` with its CSRF token and cookie, as a browser
+    does: the status and the Location of the answer."""
+    status, page_headers, body = fetch(f"{base}{path}", **headers)
+    assert status == 200, (status, body[:300])
+    token = re.search(rb'name="csrfmiddlewaretoken" value="([^"]+)"', body)[1].decode()
+    cookie = "; ".join(value.split(";")[0] for value in page_headers.get_all("Set-Cookie"))
+    data = urllib.parse.urlencode({**fields, "csrfmiddlewaretoken": token}).encode()
+    request = urllib.request.Request(
+        f"{base}{path}",
+        data=data,
+        headers={"Host": "belot.example", "Cookie": cookie, **headers},
+    )
+
+    class NoRedirect(urllib.request.HTTPRedirectHandler):
+        def redirect_request(self, *args, **kwargs):
+            return None
+
+    try:
+        with urllib.request.build_opener(NoRedirect).open(request, timeout=30) as response:
+            return response.status, response.headers.get("Location", "")
+    except urllib.error.HTTPError as error:
+        return error.code, error.headers.get("Location", "")
+
+
+def test_make_serve_starts_with_every_switch_off_and_takes_a_form(tmp_path):
+    """`make serve` itself (check, collectstatic, migrate, granian) with the proxy doing HTTPS,
+    its redirect and HSTS: the site answers plain HTTP, and a form posts from the https
+    origin the README says to list (DJANGO_CSRF_TRUSTED_ORIGINS)."""
+    bind = f"127.0.0.1:{free_port()}"
+    variables = {
+        **PRODUCTION,
+        **DOCUMENTED["every switch off"],
+        "DJANGO_CSRF_TRUSTED_ORIGINS": "https://belot.example",
+        "DJANGO_STATIC_ROOT": str(tmp_path / "static"),
+        "DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite3'}",
+        "BIND": bind,
+        "WEB_CONCURRENCY": "1",
+    }
+    log = tmp_path / "serve.log"
+    with log.open("w") as output:
+        make = subprocess.Popen(
+            ["make", "serve"],
+            cwd=ROOT,
+            env=clean_env(**variables),
+            stdout=output,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,  # make, the shell and granian: stopped together below
+        )
+    base = f"http://{bind}"
+    try:
+        while make.poll() is None:
+            try:
+                status, headers, _body = fetch(f"{base}/robots.txt")
+                break
+            except OSError:
+                time.sleep(0.2)
+        assert make.poll() is None, log.read_text()
+        assert status == 200 and "Strict-Transport-Security" not in headers
+        origin = {"Origin": "https://belot.example", "Referer": "https://belot.example/bg/"}
+        fields = {
+            "team_a": "Ние",
+            "team_b": "Вие",
+            "first_dealer": "0",
+            "target": "151",
+            "declaration_comparison": "separate",
+            "contra_tie": "all_hang",
+        }
+        status, location = post_form(base, "/bg/match/new/", fields, **origin)
+        assert status == 302 and location.startswith("/m/"), (status, log.read_text())
+    finally:
+        os.killpg(make.pid, signal.SIGTERM)
+        make.wait(timeout=60)
+
+
 # The server (belot_site/serve.py), as `make serve` starts it
 
 
@@ -157,14 +284,15 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
-def fetch(url: str, **headers) -> tuple[int, Message, bytes]:
-    """GET ``url``: the status, the headers (names in any case, as HTTP has them) and the body."""
+def fetch(url: str, method: str = "GET", **headers) -> tuple[int, Message, bytes]:
+    """``url``: the status, the headers (names in any case, as HTTP has them) and the body."""
 
     class NoRedirect(urllib.request.HTTPRedirectHandler):
         def redirect_request(self, *args, **kwargs):
             return None
 
-    request = urllib.request.Request(url, headers={"Host": "belot.example", **headers})
+    headers = {"Host": "belot.example", **headers}
+    request = urllib.request.Request(url, headers=headers, method=method)
     try:
         with urllib.request.build_opener(NoRedirect).open(request, timeout=10) as response:
             return response.status, response.headers, response.read()
@@ -234,7 +362,7 @@ def test_no_match_key_reaches_the_logs(served):
     headers = {
         "X-Forwarded-Proto": "https",
         "Referer": f"https://belot.example/m/{other}/deal/",
-        "X-Real-IP": "203.0.113.9",
+        "Forwarded": "for=203.0.113.9",
     }
     for path in (f"/m/{key}/", f"/m/{key}/deal/1/", f"/language/uk/?next=/m/{key}/"):
         status, _headers, _body = fetch(f"{base}{path}", **headers)
@@ -262,6 +390,16 @@ def test_the_server_serves_https_from_the_proxy_with_hsts(served):
     assert status == 200
     assert b"Disallow: /m/" in body
     assert headers["Strict-Transport-Security"] == "max-age=31536000; includeSubDomains; preload"
+
+
+@pytest.mark.parametrize("method", ["TRACE", "OPTIONS"])
+def test_the_server_answers_trace_and_options_on_a_page_with_405_in_its_language(served, method):
+    base, _static = served
+    https = {"X-Forwarded-Proto": "https"}
+    status, headers, body = fetch(f"{base}/uk/rules/", method, **https)
+    assert (status, headers["Allow"]) == (405, "GET, HEAD")
+    assert "Ця сторінка не приймає такого запиту".encode() in body
+    assert b'id="glossary"' not in body
 
 
 def test_hashed_static_files_are_compressed_and_cached_for_good(served):

@@ -2,6 +2,7 @@
 
 import json
 import socket
+import threading
 
 import pytest
 from django.db import OperationalError
@@ -64,6 +65,9 @@ class BrokenConnection:
     def cursor(self):
         raise OperationalError('connection to server at "db.internal" failed: password wrong')
 
+    def close(self):
+        pass
+
 
 @pytest.mark.django_db
 def test_healthz_is_503_when_the_database_does_not_answer(client, monkeypatch):
@@ -75,6 +79,53 @@ def test_healthz_is_503_when_the_database_does_not_answer(client, monkeypatch):
     assert "db.internal" not in body and "password" not in body
 
 
-def test_healthz_takes_no_other_method(client):
-    # Only GET and HEAD are answered first; a POST goes the usual way (CSRF, then no such page).
-    assert client.post("/healthz").status_code in (403, 404)
+@pytest.mark.parametrize("method", ["POST", "PUT", "DELETE", "OPTIONS", "TRACE"])
+def test_healthz_takes_only_get_and_head(client, method):
+    response = client.generic(method, "/healthz")
+    assert response.status_code == 405 and response["Allow"] == "GET, HEAD"
+    assert "no-store" in response["Cache-Control"]
+
+
+class HangingConnection:
+    """A connection whose database stopped answering: asking waits until the test lets go, or
+    the outage ends by itself after half a minute (a check that waits for that fails the test,
+    as the probe's did, and the test still ends)."""
+
+    def __init__(self):
+        self.asked = 0
+        self.let_go = threading.Event()
+        self.outage = threading.Timer(30, self.let_go.set)
+        self.outage.start()
+
+    def cursor(self):
+        self.asked += 1
+        self.let_go.wait()
+        raise OperationalError("server closed the connection unexpectedly")
+
+    def close(self):
+        pass
+
+
+@pytest.mark.django_db
+def test_healthz_says_down_in_time_while_the_database_hangs_then_ok_by_itself(client, monkeypatch):
+    """The probe's check waited out a whole outage on a kept connection, then said "ok"."""
+    from django.db import connection
+
+    monkeypatch.setattr(health, "CHECK_SECONDS", 0.5)
+    monkeypatch.setattr(health, "FRESH_SECONDS", 0)
+    hanging = HangingConnection()
+    monkeypatch.setattr(health, "connection", hanging)
+    try:
+        for _attempt in range(3):
+            response = client.get("/healthz")
+            assert not hanging.let_go.is_set(), "answered only once the database did"
+            assert response.status_code == 503
+            assert json.loads(response.content)["database"] == "down"
+        assert hanging.asked == 1  # one check at a time: the others waited for its answer
+    finally:
+        hanging.let_go.set()
+        hanging.outage.cancel()
+    monkeypatch.setattr(health, "connection", connection)
+    assert health.check.answer.result(timeout=60) is False  # the hung check ends, and says so
+    response = client.get("/healthz")
+    assert response.status_code == 200 and json.loads(response.content)["database"] == "ok"

@@ -1,4 +1,5 @@
 import re
+from urllib.robotparser import RobotFileParser
 
 import pytest
 
@@ -94,6 +95,26 @@ def test_a_wrong_match_link_is_not_indexed_either(client):
     response = client.get("/m/nonexistent/")
     assert response.status_code == 404
     assert response["X-Robots-Tag"] == "noindex, nofollow"
+
+
+def test_the_new_table_page_with_a_scorers_key_is_kept_from_robots_as_match_pages_are(
+    client, settings
+):
+    """ "Keep this match in a new table" opens /<lang>/table/new/?match=<scorer key>."""
+    match = Match.objects.create(team_a="A", team_b="B")
+    robots = RobotFileParser()
+    robots.parse(client.get("/robots.txt").content.decode().splitlines())
+    for code, _name in settings.LANGUAGES:
+        address = f"/{code}/table/new/?match={match.scorer_key}"
+        assert not robots.can_fetch("*", f"https://belot.example{address}"), address
+        response = client.get(address)
+        assert response.status_code == 200 and match.team_a in response.content.decode()
+        assert response["X-Robots-Tag"] == "noindex, nofollow"
+        assert response["Referrer-Policy"] == "same-origin"
+        assert '<meta name="robots" content="noindex, nofollow">' in response.content.decode()
+    for address in (match.get_scorer_url(), match.get_watch_url(), "/t/anything/"):
+        assert not robots.can_fetch("*", f"https://belot.example{address}"), address
+    assert robots.can_fetch("*", "https://belot.example/uk/rules/")
 
 
 def test_public_pages_may_be_indexed(client):

@@ -2,6 +2,7 @@ import json
 import subprocess
 import sys
 
+import pytest
 from django.conf import settings
 
 
@@ -31,3 +32,40 @@ def test_a_sqlite_database_url_keeps_wal_and_immediate_transactions():
 def test_a_postgres_database_url_gets_no_sqlite_options():
     database = database_from("postgres://postgres@127.0.0.1:5432/belot")
     assert "transaction_mode" not in database.get("OPTIONS", {})
+
+
+def test_a_postgres_database_url_gets_an_end_to_every_wait():
+    """docs/security.md, "When the database stops answering"."""
+    database = database_from("postgres://postgres@127.0.0.1:5432/belot")
+    assert database["ENGINE"] == "belot_site.postgresql"
+    options = database["OPTIONS"]
+    assert options["options"] == "-c statement_timeout=5000"
+    assert options["connect_timeout"] == 3
+    assert options["keepalives"] == 1 and options["tcp_user_timeout"] == 6000
+    assert settings.DATABASE_ANSWER_SECONDS > settings.DATABASE_STATEMENT_SECONDS
+
+
+def test_a_statement_timeout_in_the_url_wins_for_a_long_maintenance_command():
+    database = database_from(
+        "postgres://postgres@127.0.0.1:5432/belot?options=-c%20statement_timeout%3D0"
+    )
+    assert database["OPTIONS"]["options"] == "-c statement_timeout=5000 -c statement_timeout=0"
+
+
+@pytest.mark.parametrize(
+    ("options", "seconds"),
+    [
+        ("-c statement_timeout=5000", 6),
+        ("-c statement_timeout=5000 -c statement_timeout=0", None),
+        ("-c statement_timeout=5000 -c statement_timeout=30s", 31),
+        ("-c search_path=belot -c statement_timeout=2min", 121),
+        ("-c search_path=belot", None),
+        ("", None),
+    ],
+)
+def test_the_wait_for_an_answer_ends_a_second_after_the_statement_timeout_in_effect(
+    options, seconds
+):
+    from belot_site.postgresql.base import answer_seconds
+
+    assert answer_seconds(options) == seconds

@@ -60,6 +60,56 @@ def test_behind_a_proxy_misses_count_per_visitor_from_the_configured_header(
     assert client.get("/m/wrong-from-another-one/", headers=other).status_code == 404
 
 
+@pytest.mark.parametrize(
+    ("value", "address"),
+    [
+        ("for=203.0.113.9", "203.0.113.9"),
+        ("For=192.0.2.43:4711;proto=https;by=10.0.0.1", "192.0.2.43"),
+        ('for="[2001:db8:cafe::17]:4711"', "2001:db8:cafe::17"),
+        ("for=2001:db8::1", "2001:db8::1"),  # nginx's $remote_addr, unquoted
+        ("for=198.51.100.7, for=203.0.113.9", None),  # two elements: it arrived twice
+        ("for=unknown", None),
+        ("proto=https", None),
+    ],
+)
+def test_forwarded_gives_the_for_of_its_one_element(value, address):
+    assert clients.address_in("HTTP_FORWARDED", value) == address
+
+
+@pytest.mark.parametrize(
+    "value", ["203.0.113.9,198.51.100.7", "203.0.113.9, 198.51.100.7", "unknown", "", "10.0.0.1 x"]
+)
+def test_an_address_header_that_is_not_one_address_is_refused_in_the_visitors_language(
+    settings, value
+):
+    """Two addresses: the header arrived twice (granian joins repeated headers with commas),
+    the proxy's and a client's; the probe counted the client's, never limited."""
+    settings.CLIENT_IP_HEADER = "HTTP_X_REAL_IP"
+    browser = Client(headers={"x-real-ip": value, "accept-language": "uk"})
+    for path in ("/uk/rules/", "/m/wrong-key-for-the-counter/", "/admin/login/"):
+        response = browser.get(path)
+        assert response.status_code == 400, path
+        assert "Неправильний запит" in response.content.decode()
+    assert Client(headers={"x-real-ip": "203.0.113.9"}).get("/uk/rules/").status_code == 200
+
+
+def test_behind_a_proxy_with_forwarded_misses_count_per_visitor_whatever_else_is_sent(
+    client, settings
+):
+    settings.CLIENT_IP_HEADER = "HTTP_FORWARDED"
+    for attempt in range(WRONG_KEYS_ALLOWED):
+        # What a client may add, folded or not, changes nothing.
+        spoof = {
+            "x-real-ip": f"10.0.0.{attempt % 250}",
+            "x-forwarded-for": f"10.1.0.{attempt % 250}",
+        }
+        headers = {"forwarded": "for=198.51.100.7", **spoof}
+        assert client.get(f"/m/wrong{attempt:019d}/", headers=headers).status_code == 404
+    assert client.get("/m/wrong-one-more-time-xx/", headers=headers).status_code == 429
+    other = {"forwarded": 'for="[2001:db8::7]:4711"'}
+    assert client.get("/m/wrong-from-another-one/", headers=other).status_code == 404
+
+
 def test_without_a_configured_header_a_forwarded_address_is_not_trusted(client, settings):
     settings.CLIENT_IP_HEADER = ""
     miss_until_blocked(client, **{"x-forwarded-for": "198.51.100.7"})

@@ -40,6 +40,12 @@ HEARTS, NO_TRUMPS, ALL_TRUMPS = Contract.HEARTS, Contract.NO_TRUMPS, Contract.AL
 POOL = RuleProfile(declaration_comparison=DeclarationComparison.POOL)
 LANGUAGES = ("bg", "uk", "ru")
 NAMES = ("Ние", "Вие")
+NBSP = "\u00a0"
+
+
+def plain(text) -> str:
+    """A sentence with its no-break spaces as plain ones: what it says, not how it wraps."""
+    return str(text).replace(NBSP, " ")
 
 
 def declared(*items, belots=0):
@@ -315,17 +321,17 @@ def test_every_rule_anchor_exists_on_the_rules_page_in_every_language():
 def test_team_names_are_escaped_in_explanations():
     result = score_deal(PlayedDeal(A, HEARTS, CardPoints(A, 87)))
     with override("bg"):
-        texts = [str(item.text) for item in explain.explain(result, ("<b>x</b>", "Вие & Co"))]
-    assert "Игра: купа, обявена от отбор «&lt;b&gt;x&lt;/b&gt;»." in texts
+        texts = [plain(item.text) for item in explain.explain(result, ("<b>x</b>", "Вие & Co"))]
+    assert "Игра: купа, обявена от отбор „&lt;b&gt;x&lt;/b&gt;“." in texts
     assert not any("<b>" in text for text in texts)
-    assert any("«Вие &amp; Co»" in text for text in texts)
+    assert any("„Вие &amp; Co“" in text for text in texts)
 
 
 def test_problem_messages_are_plain_text_for_the_template_to_escape():
     problem = Problem("declarations_in_no_trumps", "declarations_a", {"team": "A"})
     with override("bg"):
         message = explain.problem_message(problem, ("<b>x</b>", "Вие"))
-    assert message == "При без коз няма анонси: махнете анонсите на отбор «<b>x</b>»."
+    assert message == "При без коз няма анонси: махнете анонсите на отбор „<b>x</b>“."
     assert not isinstance(message, SafeString)
     assert "&lt;b&gt;x&lt;/b&gt;" in conditional_escape(message)
 
@@ -435,9 +441,9 @@ def test_declaration_names(language, names):
 # Known sentences
 
 
-def texts_of(result, language, names):
+def texts_of(result, language, names, **options):
     with override(language):
-        return [str(item.text) for item in explain.explain(result, names)]
+        return [plain(item.text) for item in explain.explain(result, names, **options)]
 
 
 @pytest.mark.parametrize(
@@ -446,22 +452,22 @@ def texts_of(result, language, names):
         (
             "bg",
             ("Ние", "Вие"),
-            "Игра: купа, обявена от отбор «Ние».",
-            "Изкарана: 87 на 75 в полза на отбор «Ние» → 9 на 7.",
-            "Записва се: «Ние» 9, «Вие» 7.",
+            "Игра: купа, обявена от отбор „Ние“.",
+            "Изкарана: 87 на 75 в полза на отбор „Ние“ → 9:7.",
+            "Записва се: „Ние“ 9, „Вие“ 7.",
         ),
         (
             "uk",
             ("Ми", "Вони"),
             "Контракт: чирви, грає команда «Ми».",
-            "Контракт виконано: 87 проти 75 на користь команди «Ми» → 9 і 7.",
+            "Контракт виконано: 87 проти 75 на користь команди «Ми» → 9:7.",
             "Записуємо: «Ми» — 9, «Вони» — 7.",
         ),
         (
             "ru",
             ("Мы", "Они"),
             "Контракт: червы, играет команда «Мы».",
-            "Контракт выполнен: 87 против 75 в пользу команды «Мы» → 9 и 7.",
+            "Контракт выполнен: 87 против 75 в пользу команды «Мы» → 9:7.",
             "Записываем: «Мы» — 9, «Они» — 7.",
         ),
     ],
@@ -476,10 +482,10 @@ def test_a_made_deal_reads_right(language, names, contract, outcome, written):
 def test_a_hanging_deal_reads_right_in_bulgarian():
     deal = PlayedDeal(A, HEARTS, CardPoints(A, 56), declarations_a=declared(Sequence(4)))
     texts = texts_of(score_deal(deal), "bg", NAMES)
-    assert "Поредици има само отбор «Ние»: +50 точки." in texts
-    assert "Сбор: «Ние» 56 + 50 = 106, «Вие» 106." in texts
+    assert "Поредици има само отбор „Ние“: +50 точки." in texts
+    assert "Сбор: „Ние“ 56 + 50 = 106, „Вие“ 106." in texts
     assert (
-        "Висяща: и двата отбора имат по 106. Отбор «Вие» пише 10, а 11 точки на отбор «Ние» висят."
+        "Висяща: и двата отбора имат по 106. Отбор „Вие“ пише 10, а 11 точки на отбор „Ние“ висят."
         in texts
     )
 
@@ -490,7 +496,7 @@ def test_a_contra_inside_reads_right_in_russian():
     )
     assert texts[0] == "Контракт: червы с контрой (×2), играет команда «Мы»."
     assert (
-        "«Вътре» (контра): у команды «Мы» 76 против 86, поэтому команда «Они» записывает всё: 16 × 2 = 32 очка."
+        "Сели (контра): у команды «Мы» 76 против 86, поэтому команда «Они» записывает всё: 16 × 2 = 32 очка."
         in texts
     )
 
@@ -519,18 +525,18 @@ def test_card_points_out_of_range_message(language, message):
 @pytest.mark.parametrize(
     ("deal", "sentence"),
     [
-        (InsideDeal(B, HEARTS), "Вътре: отбор «Ние» пише цялото раздаване, 16 точки."),
+        (InsideDeal(B, HEARTS), "Вътре: отбор „Ние“ пише цялото раздаване, 16 точки."),
         (
             InsideDeal(B, HEARTS, Double.CONTRA),
-            "Вътре: отбор «Ние» пише цялото раздаване, 16 × 2 = 32 точки.",
+            "Вътре: отбор „Ние“ пише цялото раздаване, 16 × 2 = 32 точки.",
         ),
         (
             InsideDeal(B, HEARTS, declarations_b=declared(Sequence(4))),
-            "Вътре: отбор «Ние» пише цялото раздаване, 16 + 5 = 21 точки.",
+            "Вътре: отбор „Ние“ пише цялото раздаване, 16 + 5 = 21 точки.",
         ),
         (
             InsideDeal(B, HEARTS, Double.RECONTRA, declarations_b=declared(Sequence(4))),
-            "Вътре: отбор «Ние» пише цялото раздаване, (16 + 5) × 4 = 84 точки.",
+            "Вътре: отбор „Ние“ пише цялото раздаване, (16 + 5) × 4 = 84 точки.",
         ),
     ],
 )
@@ -580,7 +586,7 @@ HANGING_TAKEN = {
 def test_hanging_points_taken_agree_with_their_number(language, count):
     with override(language):
         text = explain.explain_step(step("hanging_taken", team=A, points=count), ("Мы", "Они")).text
-    assert f"{count} {HANGING_TAKEN[language][count]}." in text
+    assert f"{count}{NBSP}{HANGING_TAKEN[language][count]}." in text
 
 
 ROUNDED = {
@@ -596,7 +602,7 @@ def test_rounded_points_agree_with_their_number(language, count):
     rounding = step("rounding", team=B, raw=count * 10, points=count, up_from=7, rule="more")
     with override(language):
         text = explain.explain_step(rounding, NAMES).text
-    assert f"→ {count} {ROUNDED[language][count]} (" in text
+    assert f"→ {count}{NBSP}{ROUNDED[language][count]} (" in text
 
 
 def test_a_russian_hanging_sentence_in_full():
@@ -604,7 +610,8 @@ def test_a_russian_hanging_sentence_in_full():
     with override("ru"):
         text = explain.explain_step(hanging, NAMES).text
     assert (
-        text == "21 очко висит: его получит команда с большей суммой в следующей сыгранной раздаче."
+        plain(text)
+        == "21 очко висит: его получит команда с большей суммой в следующей сыгранной раздаче."
     )
 
 
@@ -619,3 +626,130 @@ def test_a_problem_code_newer_than_the_messages_still_gets_a_message():
     with override("bg"):
         message = explain.problem_message(Problem("something_new"), NAMES)
     assert message == "Това раздаване не може да се изчисли: проверете въведеното."
+
+
+# Who is who
+
+
+TEAMS = {"bg": ("Ние", "Вие"), "uk": ("Ми", "Вони"), "ru": ("Мы", "Они")}
+SEQUENCES_WON = {
+    "bg": "Поредиците са за отбор „{winner}“ (кварта до десетка; отбор „{loser}“ има терца до "
+    "асо): +50 точки; поредиците на отбор „{loser}“ (20) не се броят.",
+    "uk": "Послідовності записує команда «{winner}» (кварта до десятки; у команди «{loser}» — терц "
+    "до туза): +50 очок; послідовності команди «{loser}» (20) не зараховуються.",
+    "ru": "Последовательности записывает команда «{winner}» (кварта до десятки; у команды "
+    "«{loser}» — терц до туза): +50 очков; последовательности команды «{loser}» (20) не "
+    "засчитываются.",
+}
+# The words for the defenders: a sentence that may be about the bidders never uses them.
+DEFENDERS = {"bg": "противни", "uk": "суперник", "ru": "соперник"}
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("bidders", [A, B], ids=["terce-of-the-bidders", "terce-of-the-defenders"])
+def test_declarations_won_name_the_team_that_loses_them_whoever_bid(language, bidders):
+    deal = PlayedDeal(
+        bidders,
+        HEARTS,
+        CardPoints(A, 90),
+        declarations_a=declared(Sequence(3, Rank.ACE)),
+        declarations_b=declared(Sequence(4, Rank.TEN)),
+    )
+    us, them = TEAMS[language]
+    texts = texts_of(score_deal(deal), language, (us, them))
+    assert SEQUENCES_WON[language].format(winner=them, loser=us) in texts
+    assert not any(DEFENDERS[language] in text.lower() for text in texts)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_carres_and_pooled_declarations_name_the_losing_team_too(language):
+    us, them = TEAMS[language]
+    carres = PlayedDeal(
+        A,
+        HEARTS,
+        CardPoints(A, 90),
+        declarations_a=declared(Carre(Rank.ACE)),
+        declarations_b=declared(Carre(Rank.NINE)),
+    )
+    pooled = PlayedDeal(
+        A,
+        HEARTS,
+        CardPoints(A, 90),
+        declarations_a=declared(Sequence(5, Rank.ACE)),
+        declarations_b=declared(Carre(Rank.KING)),
+    )
+    for deal, profile in ((carres, RuleProfile()), (pooled, POOL)):
+        won = [
+            text
+            for text in texts_of(score_deal(deal, profile), language, (us, them))
+            if text.count(f"{us}") >= 2 or text.count(them) >= 2
+        ]
+        assert len(won) == 1, won  # the loser is named twice: its best, and what it loses
+        assert not any(DEFENDERS[language] in text.lower() for text in won)
+
+
+CARRIED = {
+    "bg": "8 точки висяха в края на игра 1: те преминават в тази игра.",
+    "uk": "8 очок висіло, коли закінчилася гра 1: вони переходять у цю гру.",
+    "ru": "8 очков висело, когда закончилась игра 1: они переходят в эту игру.",
+}
+TAKEN = {
+    "bg": "Отбор „Вие“ взима и висящите 8 точки.",
+    "uk": "Команда «Вони» забирає ще 8 висячих очок.",
+    "ru": "Команда «Они» забирает ещё 8 висящих очков.",
+}
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_first_deal_of_a_game_says_its_hanging_points_come_from_the_last_one(language):
+    from calculator.presenters import carried_from
+    from tests.rules.test_worked_examples import GAME_END_HANGING
+
+    match = fold_match(deals=GAME_END_HANGING)
+    first = len(GAME_END_HANGING)  # game 2, deal 1: takes the 8 that hung as game 1 ended
+    assert carried_from(match, first) == 1
+    texts = texts_of(match.deals[-1].result, language, TEAMS[language], carried_from=1)
+    position = texts.index(CARRIED[language])
+    assert texts[position + 1] == TAKEN[language]  # then who takes them
+    explanation = explain.explain(match.deals[-1].result, NAMES, carried_from=1)[position]
+    assert explanation.rule == "match-hanging"
+    assert carried_from(match, first - 1) is None  # the deal that ended game 1
+    assert carried_from(match, 1) is None
+
+
+def test_an_all_passed_deal_does_not_stop_the_next_one_saying_where_its_points_come_from():
+    from calculator.presenters import carried_from
+    from tests.rules.test_worked_examples import GAME_END_HANGING
+
+    deals = [*GAME_END_HANGING[:-1], AllPassed(), GAME_END_HANGING[-1], GAME_END_HANGING[-1]]
+    match = fold_match(deals=deals)
+    all_passed, taken, later = len(deals) - 2, len(deals) - 1, len(deals)
+    assert [match.deals[n - 1].number for n in (all_passed, taken, later)] == [1, 2, 3]
+    assert carried_from(match, all_passed) == 1  # nobody takes them: they wait
+    assert carried_from(match, taken) == 1
+    assert carried_from(match, later) is None
+    assert CARRIED["ru"] in texts_of(
+        match.deals[all_passed - 1].result, "ru", TEAMS["ru"], carried_from=1
+    )
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_numbers_keep_their_words_and_signs_on_one_line(language):
+    result = score_deal(
+        InsideDeal(B, HEARTS, Double.RECONTRA, declarations_b=declared(Sequence(4)))
+    )
+    with override(language):
+        texts = [str(item.text) for item in explain.explain(result, NAMES)]
+    inside = texts[-2]
+    assert f"×{NBSP}4 = 84{NBSP}" in inside
+    assert not re.search(r"\d [^\W\d_]", inside)
+
+
+def test_a_team_name_is_shown_as_typed_while_the_sentence_around_it_is_tied():
+    names = ("Отбор 1 и 2 — А", "\ue0000\ue001 5 ♠")  # spaces tie() would tie; a fake marker
+    result = score_deal(InsideDeal(B, HEARTS))
+    with override("bg"):
+        texts = [str(item.text) for item in explain.explain(result, names)]
+    inside = texts[1]
+    assert inside == f"Вътре: отбор „{names[0]}“ пише цялото раздаване, 16{NBSP}точки."
+    assert texts[0].endswith(f"отбор „{names[1]}“.")

@@ -407,3 +407,40 @@ def test_contract_buttons_show_the_suit_symbols(client, match):
     html = client.get(f"/m/{match.scorer_key}/deal/").content.decode()
     for label in ("♣ спатия", "♦ каро", "♥ купа", "♠ пика", "без коз", "всичко коз"):
         assert f"<span>{label}</span>" in html
+
+
+CARRIED_IN = {
+    "bg": "8 точки висяха в края на игра 1: те преминават в тази игра.",
+    "uk": "8 очок висіло, коли закінчилася гра 1: вони переходять у цю гру.",
+    "ru": "8 очков висело, когда закончилась игра 1: они переходят в эту игру.",
+}
+
+
+@pytest.mark.parametrize("language", ["bg", "uk", "ru"])
+def test_the_first_deal_of_a_game_says_where_its_hanging_points_come_from(client, language):
+    """Game 1 ends on a tied deal with 8 points hanging (the rules' example, game end): the
+    preview of game 2's first deal says they come from game 1, as the scorer types and on Preview."""
+    from tests.rules.test_worked_examples import GAME_END_HANGING
+
+    match = create_match(client, language)
+    Deal.objects.bulk_create(
+        Deal(match=match, number=number, data=engine.deal_to_dict(deal))
+        for number, deal in enumerate(GAME_END_HANGING[:-1], start=1)
+    )
+    number = len(GAME_END_HANGING)
+    data = deal_fields(number, bidders="B", points_team="B", card_points=101)
+    live = client.post(f"/m/{match.scorer_key}/deal/preview/", data)
+    full = client.post(f"/m/{match.scorer_key}/deal/", {**data, "action": "preview"})
+    for response in (live, full):
+        html = response.content.decode().replace("\u00a0", " ")
+        assert CARRIED_IN[language] in html
+        assert f'/{language}/rules/#match-hanging" class="why">' in html
+    assert_valid_html(full.content)
+    later = deal_fields(number + 1, bidders="B", points_team="B", card_points=101)
+    client.post(f"/m/{match.scorer_key}/deal/", {**data, **saved_from(full)})
+    assert Deal.objects.filter(match=match).count() == number
+    html = client.post(f"/m/{match.scorer_key}/deal/preview/", later).content.decode()
+    assert '<ol class="steps">' in html  # the next deal is previewed, its steps shown
+    assert CARRIED_IN[language] not in html.replace(
+        "\u00a0", " "
+    )  # game 2's deal 2: nothing carried

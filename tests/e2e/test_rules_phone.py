@@ -142,3 +142,48 @@ def test_the_rules_page_has_no_axe_violations_folded_opened_or_filtered(
     page.locator("#quick-find").fill("капо")
     found += axe_violations(page, axe_script)
     assert not found, "\n".join(found)
+
+
+# Each pair a line must not split: a number and the suit sign or word after it ("10 ♠", "151
+# точки"), a word and its suit sign ("купа ♥"), and a dash with what comes before it. A pair is
+# split when its characters lie on two lines: one of its boxes starts below another's bottom.
+SPLIT_PAIRS = r"""(root) => {
+  const pairs = /\d+\s+(?:[♣♦♥♠]|\p{L})|\p{L}\s+[♣♦♥♠]|\S\s+—/gu;
+  const split = [];
+  let checked = 0;
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    for (const found of node.data.matchAll(pairs)) {
+      const range = document.createRange();
+      range.setStart(node, found.index);
+      range.setEnd(node, found.index + found[0].length);
+      const boxes = [...range.getClientRects()].filter((box) => box.width > 0);
+      if (!boxes.length) continue;
+      checked += 1;
+      const lowestTop = Math.max(...boxes.map((box) => box.top));
+      const highestBottom = Math.min(...boxes.map((box) => box.bottom));
+      if (lowestTop >= highestBottom - 1) split.push(found[0]);
+    }
+  }
+  return { checked, split };
+}"""
+
+
+@pytest.mark.parametrize("javascript", [True, False], ids=["js", "no-js"])
+def test_a_number_never_leaves_its_suit_sign_or_word_at_360_px(new_context, javascript):
+    page = new_context("phone", java_script_enabled=javascript).new_page()
+    for language in LANGUAGES:
+        page.goto(f"/{language}/rules/")
+        render_everything(page)
+        body = page.locator(".rules-body")
+        assert page.evaluate("() => document.documentElement.scrollWidth") <= 360
+        result = body.evaluate(SPLIT_PAIRS)
+        assert result["checked"] > 150, result  # the check looked at the pairs
+        assert result["split"] == [], (language, result["split"])
+    # The check finds a split pair: plain spaces in a column too narrow for "10 ♠".
+    body.evaluate(
+        "(root) => { const p = document.createElement('p');"
+        " p.style.width = '2ch'; p.textContent = '10 ♠ 10 ♠ 151 очко';"
+        " root.append(p); }"
+    )
+    assert body.evaluate(SPLIT_PAIRS)["split"] == ["10 ♠", "10 ♠", "151 о"]

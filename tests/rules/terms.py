@@ -43,13 +43,15 @@ def avoided() -> dict[str, list[tuple[str, re.Pattern]]]:
     found: dict[str, list[tuple[str, re.Pattern]]] = {language: [] for language in LANGUAGES}
     for language, words, _use, _why in _table(TERMS_FILE.read_text(encoding="utf-8"), "Avoid"):
         for word in (word.strip() for word in words.split(",")):
-            stem = word.removesuffix("…")
+            stem = r"\s+".join(re.escape(part) for part in word.removesuffix("…").split())
             end = "" if word.endswith("…") else r"(?!\w)"
-            found[language].append((word, re.compile(rf"(?<!\w){re.escape(stem)}{end}", re.I)))
+            found[language].append((word, re.compile(rf"(?<!\w){stem}{end}", re.I)))
     return found
 
 
 def unquoted(text: str) -> str:
-    """The text without HTML tags and without words quoted in «…» (a mention, not a use)."""
+    """The text without HTML tags, without words marked as another language's
+    (`<span lang="bg">вътре</span>`) and without words quoted in «…»: a mention, not a use."""
+    text = re.sub(r'<span lang="[a-z]+">.*?</span>', " ", text, flags=re.S)
     text = re.sub(r"<[^>]+>", " ", text)
     return re.sub(r"«[^»]*»", " ", text)

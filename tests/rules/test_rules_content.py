@@ -45,7 +45,7 @@ REQUIRED_ANCHORS = {
         "worked-deal-count",
         "worked-deal-score",
     ],
-    "game-end": ["target", "tie-at-end", "capot-cannot-end", "match"],
+    "game-end": ["target", "tie-at-end", "capot-cannot-end", "match", "match-hanging"],
     "score-sheet": ["score-sheet-columns", "score-sheet-marks", "score-sheet-example"],
     "irregularities": ["revoke", "misdeal", "wrong-card-count", "false-declaration"],
     "house-rules": [

@@ -212,3 +212,35 @@ def test_the_score_sheet_example_adds_up_as_the_engine_keeps_it(language):
     assert numbers[7] == [last.a, 0, last.b]
     assert numbers[8] == [before[0] + last.a, 0, before[2] + last.b]
     assert before[0] + last.a >= DEFAULT_PROFILE.target > before[2] + last.b
+
+
+# Game end, "Match": "Us" lead 144:130; "Them" bid spades and it ends 81 to 81, so "Us" write 8,
+# reach 152:130 and win, and the 8 of "Them" hang; in the next game's first deal "Them" make
+# hearts 10:6 and take the 8 as well: 6:18.
+GAME_END_HANGING = [
+    *[PlayedDeal(Team.A, Contract.ALL_TRUMPS, CardPoints(Team.A, 0))] * 5,  # inside: 0:26 each
+    *[PlayedDeal(Team.A, Contract.HEARTS, CardPoints(Team.A, 157))] * 9,  # 16:0 each
+    PlayedDeal(Team.B, Contract.SPADES, CardPoints(Team.A, 81)),
+    PlayedDeal(Team.B, Contract.HEARTS, CardPoints(Team.B, 101)),
+]
+GAME_END_HANGING_TEXT = {
+    "bg": ["144:130", "81 на 81", "152:130", "8-те точки", "10:6", "висящите 8", "6:18"],
+    "uk": ["144:130", "81 на 81", "152:130", "8 очок", "10:6", "висячі 8", "6:18"],
+    "ru": ["144:130", "81 на 81", "152:130", "8 очков", "10:6", "висящие 8", "6:18"],
+}
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_points_hanging_when_a_game_ends_go_on_as_the_example_says(language):
+    match = fold_match(DEFAULT_PROFILE, 0, GAME_END_HANGING)
+    before, last, first = match.deals[-3], match.deals[-2], match.deals[-1]
+    assert (before.game, before.totals.a, before.totals.b) == (1, 144, 130)
+    assert (last.game, last.game_over, last.winner) == (1, True, Team.A)
+    assert (last.totals.a, last.totals.b, last.hanging) == (152, 130, 8)
+    assert (first.game, first.number, first.result.hanging_in) == (2, 1, 8)
+    assert (first.result.recorded.a, first.result.recorded.b) == (6, 10)
+    assert (first.totals.a, first.totals.b, first.hanging) == (6, 18, 0)
+    example = section("game-end", language).split('id="match-hanging"', 1)[1]
+    position = 0
+    for number in GAME_END_HANGING_TEXT[language]:  # said, and in this order
+        position = example.index(number, position) + len(number)

@@ -1,0 +1,56 @@
+"""Non-breaking spaces where a line must not break, put in as text is shown.
+
+A phone at the card table has room for thirty-odd characters a line: "10" at the end of one
+line and "♠" at the start of the next, "151" and "точки" apart, or a dash opening a line (which
+Russian, Ukrainian and Bulgarian typography forbid) make a rule hard to read. The files and the
+translations keep plain spaces, so that they stay readable and easy to edit; :func:`tie` puts
+U+00A0 NO-BREAK SPACE in their place where the page or sentence is made:
+
+- between a number and the word or suit sign after it ("10 ♠", "151 точки", "81 на 81"), and
+  around a multiplication sign ("× 2");
+- before a suit sign ("купа ♥"), and between a suit sign and its ranks ("♥ J 9 8");
+- before a dash ("суперники — інша команда") and a middle dot ("♥ J 9 8 · ♠ A K Q");
+- after a one-letter word ("в масті", "и дама", "с капо") and after an initial or a short
+  abbreviation ("А. Б.", "т. е.", "см.", "див.", "напр.").
+
+Only text is changed, never a tag or its attributes; the text is HTML or plain text alike.
+"""
+
+import re
+
+NBSP = "\u00a0"
+_WS = r"[ \t\r\n]+"  # a breakable space; HTML shows a line break in the source as one
+_NOT_IN_TAG = r"(?![^<>]*>)"  # the text here is not inside a tag (an attribute, say)
+_OPEN = r"(?:<(?:strong|em|b|span|a|abbr)\b[^>]*>)?"  # an inline tag may come between
+_CLOSE = r"(?:</(?:strong|em|b|span|a|abbr)>)?"
+_LETTER = r"[^\W\d_]"
+_SUIT = "[♣♦♥♠]"
+_RULES = [
+    # A number and what it counts or is followed by: "10 ♠", "151 точки", "81 на 81".
+    (rf"(\d{_CLOSE}){_NOT_IN_TAG}{_WS}(?={_OPEN}(?:{_SUIT}|{_LETTER}))", r"\1" + NBSP),
+    (rf"(\d{NBSP}(?:на|проти|против|срещу)){_WS}(?=\d)", r"\1" + NBSP),
+    # Around a multiplication sign: "(8 + 8) × 2".
+    (rf"(\S){_NOT_IN_TAG}{_WS}×", r"\1" + NBSP + "×"),
+    (rf"×{_WS}(?=\d)", "×" + NBSP),
+    # A suit sign never starts a line, nor leaves its ranks: "купа ♥", "♥ J 9 8". A hand breaks
+    # only between its suits: "♥ J 9 8 · ♠ A K Q".
+    (rf"(?<!·){_NOT_IN_TAG}{_WS}(?={_OPEN}{_SUIT})", NBSP),
+    (rf"({_SUIT}|\b(?:10|[2-9JQKA])){_WS}(?=(?:10|[2-9JQKA])\b)", r"\1" + NBSP),
+    # A dash or a middle dot never starts a line.
+    (rf"{_NOT_IN_TAG}{_WS}(?=[—–·](?:\s|<|$))", NBSP),
+    # A one-letter word keeps to the next one: "в масті", "и дама", "А има".
+    (rf"(?<![\w&#])({_LETTER}){_NOT_IN_TAG}{_WS}(?=\S)", r"\1" + NBSP),
+    # An initial or a short abbreviation keeps to what follows: "А. Б. Петров", "т. е.", "см.".
+    (
+        rf"(?<!\w)([A-ZА-ЯЁІЇЄҐ]|т|см|див|напр|др)\.{_NOT_IN_TAG}{_WS}(?=\S)",
+        r"\1." + NBSP,
+    ),
+]
+_COMPILED = [(re.compile(pattern), replacement) for pattern, replacement in _RULES]
+
+
+def tie(text: str) -> str:
+    """``text`` (HTML or plain) with no-break spaces where a line must not break."""
+    for pattern, replacement in _COMPILED:
+        text = pattern.sub(replacement, text)
+    return text
