@@ -461,6 +461,7 @@ def deal_all_passed(request, match, is_scorer):
     return redirect(match.get_scorer_url())
 
 
+@require_page_and_form
 @match_view(scorer_only=True)
 def match_next_view(request, match, is_scorer):
     """The next match of a finished table match, from its scorer's link: the scorer starts it
