@@ -428,7 +428,9 @@ def test_the_first_deal_of_a_game_says_where_its_hanging_points_come_from(client
         for number, deal in enumerate(GAME_END_HANGING[:-1], start=1)
     )
     number = len(GAME_END_HANGING)
-    data = deal_fields(number, bidders="B", points_team="B", card_points=101)
+    data = deal_fields(
+        number, bidders="B", points_team="B", card_points=101, version=current_version(match)
+    )
     live = client.post(f"/m/{match.scorer_key}/deal/preview/", data)
     full = client.post(f"/m/{match.scorer_key}/deal/", {**data, "action": "preview"})
     for response in (live, full):
