@@ -320,6 +320,8 @@ LANGUAGE_COOKIE_SAMESITE = "Lax"
 TIME_ZONE = "Europe/Sofia"
 USE_I18N = True
 USE_TZ = True
+# A date in a sentence as each language writes it ("1 декември 2026 г."): belot_site/formats.
+FORMAT_MODULE_PATH = ["belot_site.formats"]
 
 MODELTRANSLATION_DEFAULT_LANGUAGE = "bg"
 MODELTRANSLATION_FALLBACK_LANGUAGES = ("bg",)

@@ -231,6 +231,8 @@ class Phone:
         self.cookies: dict[str, str] = {}
         self.csrf = ""
         self.reconnects = 0
+        # Per match: the version its deal page was made from, which the deal form posts back.
+        self.versions: dict[str, str] = {}
         self._connection: http.client.HTTPConnection | None = None
         # With ``referer``, each request says which page it came from, as a browser does: the
         # last page (HTML) this phone was shown.
@@ -296,14 +298,28 @@ class Phone:
             raise RuntimeError(f"match not created: {reply.status}")
         return reply.location.split("/")[2]
 
+    def page_version(self, key: str) -> str:
+        """The version of the match the deal form was made from: the deal page is opened once,
+        then each saved deal is one more (a refused one opens the page again)."""
+        if key not in self.versions:
+            page = self.get(f"/m/{key}/deal/").text()
+            self.versions[key] = re.search(r'name="version" value="([0-9]+)"', page)[1]
+        return self.versions[key]
+
     def preview(self, key: str, fields: dict[str, str]) -> tuple[Reply, dict[str, str]]:
-        """The preview, and what Save sends with it (its key and the match's version)."""
-        reply = self.post(f"/m/{key}/deal/", {**fields, "action": "preview"})
+        """The preview, and what Save sends with it (its key and the page's version)."""
+        version = self.page_version(key)
+        reply = self.post(f"/m/{key}/deal/", {**fields, "version": version, "action": "preview"})
         return reply, seen_in(reply)
 
     def save(self, key: str, fields: dict[str, str], seen: dict[str, str]) -> tuple[Reply, str]:
         reply = self.post(f"/m/{key}/deal/", {**fields, **seen, "action": "save"})
-        return reply, save_outcome(reply, key)
+        outcome = save_outcome(reply, key)
+        if outcome == "saved":
+            self.versions[key] = str(int(seen["version"]) + 1)
+        else:
+            self.versions.pop(key, None)
+        return reply, outcome
 
     def record_deal(self, key: str, fields: dict[str, str]) -> str:
         """Preview, then save: "saved", "conflict", or what else came back."""

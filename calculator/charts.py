@@ -5,6 +5,32 @@ names wrap on a phone like any text.
 """
 
 WIDTH, HEIGHT = 320, 120
+# Room around a line chart's plot for its numbers and the axes' names (SVG units: about a CSS
+# pixel each on a phone): the values' numbers on the left, the count along the bottom.
+LEFT, TOP, BOTTOM, RIGHT = 34, 26, 30, 6
+TICK_GAP = 14  # two numbers of an axis closer than this overlap: the lesser one is left out
+
+
+def frame(width: int = WIDTH, height: int = HEIGHT) -> dict:
+    """The viewBox of a line chart with its axes, and where its labels go."""
+    return {
+        "view_box": f"{-LEFT} {-TOP} {width + LEFT + RIGHT} {height + TOP + BOTTOM}",
+        "left": -LEFT,
+        "title_y": -TOP + 11,
+        "tick_y": height + 14,
+        "name_y": height + BOTTOM - 3,
+        "middle": width / 2,
+    }
+
+
+def y_ticks(values: list[tuple[int, float]]) -> list[dict]:
+    """Numbers along the vertical axis, ``(value, y)``, the first ones first: one too close to
+    an earlier one is left out."""
+    kept: list[dict] = []
+    for value, y in values:
+        if all(abs(y - tick["y"]) >= TICK_GAP for tick in kept):
+            kept.append({"y": round(y, 1), "label": value})
+    return kept
 
 
 def bars(board) -> list[dict]:
@@ -34,8 +60,21 @@ def line(values: list[int]) -> dict | None:
     low, high = min(points), max(points)
     span = (high - low) or 1
     step = WIDTH / (len(points) - 1)
-    coordinates = " ".join(
-        f"{round(i * step, 1)},{round(HEIGHT - (v - low) * HEIGHT / span, 1)}"
-        for i, v in enumerate(points)
-    )
-    return {"width": WIDTH, "height": HEIGHT, "points": coordinates, "last": values[-1]}
+
+    def y(value):
+        return HEIGHT - (value - low) * HEIGHT / span
+
+    coordinates = " ".join(f"{round(i * step, 1)},{round(y(v), 1)}" for i, v in enumerate(points))
+    return {
+        "width": WIDTH,
+        "height": HEIGHT,
+        "points": coordinates,
+        "last": values[-1],
+        **frame(),
+        "y_ticks": y_ticks([(high, y(high)), (low, y(low)), (0, y(0))]),
+        "x_ticks": [{"x": 0, "label": 0, "anchor": "start"}, _last_tick(WIDTH, len(values))],
+    }
+
+
+def _last_tick(x: float, label: int) -> dict:
+    return {"x": x, "label": label, "anchor": "end"}

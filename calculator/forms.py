@@ -219,7 +219,11 @@ class DealForm(forms.Form):
         initial="none",
         widget=forms.RadioSelect,
     )
-    points_team = forms.ChoiceField(label=_("Card points of"), widget=forms.RadioSelect)
+    # Not asked: the card points are the bidders' unless the scorer picks the other team (the
+    # page's script follows the bidders; without it the server does, here).
+    points_team = forms.ChoiceField(
+        label=_("Card points of"), required=False, widget=forms.RadioSelect
+    )
     card_points = forms.IntegerField(
         label=_("Card points"),
         required=False,
@@ -232,8 +236,11 @@ class DealForm(forms.Form):
     )
     capot = forms.ChoiceField(label=_("Capot"), required=False, widget=forms.RadioSelect)
 
-    def __init__(self, *args, match: Match, hanging: int = 0, **kwargs):
-        super().__init__(*args, **kwargs)
+    def __init__(self, data=None, *args, match: Match, hanging: int = 0, **kwargs):
+        if data is not None and not data.get("points_team") and data.get("bidders"):
+            data = data.copy()
+            data["points_team"] = data["bidders"]
+        super().__init__(data, *args, **kwargs)
         self.match = match
         self.profile = match.profile
         self.hanging = hanging
@@ -243,7 +250,6 @@ class DealForm(forms.Form):
         teams = [("A", match.team_a), ("B", match.team_b)]
         self.fields["bidders"].choices = teams
         self.fields["points_team"].choices = teams
-        self.fields["points_team"].initial = "A"
         self.fields["capot"].choices = [("", _("No capot")), *teams]
         self.fields["capot"].initial = ""
         self.fields["contract"].choices = [
@@ -339,7 +345,7 @@ class DealForm(forms.Form):
             **common,
             card_points=None
             if points is None
-            else engine.CardPoints(engine.Team(data["points_team"]), points),
+            else engine.CardPoints(engine.Team(data["points_team"] or data["bidders"]), points),
             capot=engine.Team(data["capot"]) if data.get("capot") else None,
         )
 
@@ -392,7 +398,7 @@ class DealForm(forms.Form):
             "bidders": data["bidders"],
             "contract": data["contract"],
             "double": data.get("double", "none"),
-            "points_team": "A",
+            "points_team": data["bidders"],
         }
         card_points = data.get("card_points")
         if card_points:
@@ -590,11 +596,7 @@ class TableMatchForm(forms.Form):
     many won games make the match."""
 
     first_dealer = forms.TypedChoiceField(
-        label=_("Who deals first"),
-        choices=[(seat, seat_default(seat)) for seat in range(4)],
-        coerce=int,
-        initial=0,
-        widget=forms.RadioSelect,
+        label=_("Who deals first"), coerce=int, initial=0, widget=SeatSelect
     )
     games_to_win = forms.TypedChoiceField(
         label=_("The match is played to"),
@@ -608,10 +610,14 @@ class TableMatchForm(forms.Form):
         widget=forms.RadioSelect,
     )
 
-    def __init__(self, *args, table, **kwargs):
+    def __init__(self, *args, table, players=None, seats=None, **kwargs):
+        """``players`` to choose from (the table's roster), ``seats`` chosen at first (the
+        roster's first four)."""
         super().__init__(*args, **kwargs)
         self.table = table
-        choices = [("", "—")] + [(name, name) for name in table.players]
+        players = table.players if players is None else players
+        seats = players[:4] if seats is None else seats
+        choices = [("", "—")] + [(name, name) for name in players]
         labels = (
             _("Player 1 (team 1)"),
             _("Player 2 (team 2)"),
@@ -620,9 +626,20 @@ class TableMatchForm(forms.Form):
         )
         for seat, label in enumerate(labels):
             self.fields[f"seat_{seat}"] = forms.ChoiceField(
-                label=label, choices=choices, initial=table.players[seat]
+                label=label, choices=choices, initial=seats[seat]
             )
         self.order_fields(["seat_0", "seat_1", "seat_2", "seat_3"])
+        self.fields["first_dealer"].choices = [(seat, self._seat_label(seat)) for seat in range(4)]
+
+    def _seat_label(self, seat: int) -> str:
+        """The name in the seat, as the home page's form names it (the page's script follows
+        the choice as it changes), else "Player 1"."""
+        name = f"seat_{seat}"
+        chosen = self.data.get(name) if self.is_bound else self.fields[name].initial
+        known = dict(self.fields[name].choices)
+        return (
+            chosen if isinstance(chosen, str) and chosen in known and chosen else seat_default(seat)
+        )
 
     @property
     def seat_fields(self):
@@ -635,6 +652,27 @@ class TableMatchForm(forms.Form):
             raise forms.ValidationError(_("Choose four different players."))
         cleaned["seats"] = seats
         return cleaned
+
+
+def rotated_seats(players: list[str]) -> list[str]:
+    """The next match's seats: the first player stays, the others move one seat on, so that
+    every player partners each of the other three in turn, match after match."""
+    return [players[0], players[2], players[3], players[1]]
+
+
+class NextMatchForm(TableMatchForm):
+    """The next match of a finished table match: the same four players, their seats rotated or
+    chosen again; its games and house rules are the finished match's."""
+
+    def __init__(self, *args, match, **kwargs):
+        super().__init__(
+            *args,
+            table=match.table,
+            players=match.players,
+            seats=rotated_seats(match.players),
+            **kwargs,
+        )
+        del self.fields["games_to_win"]
 
 
 class MatchAddForm(forms.Form):

@@ -77,6 +77,16 @@ class Match(models.Model):
     table = models.ForeignKey(
         Table, null=True, blank=True, on_delete=models.SET_NULL, related_name="matches"
     )
+    # The finished match of the same table that this one is the "Next match" of: one next match
+    # each, so that a second tap or a second phone opens the same one.
+    follows = models.OneToOneField(
+        "self",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="next_match",
+        editable=False,
+    )
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
     # Goes up by one with every write: a write names the version its scorer saw, and is refused

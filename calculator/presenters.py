@@ -3,10 +3,13 @@
 from dataclasses import dataclass
 
 from django.urls import reverse
+from django.utils.formats import date_format
+from django.utils.timezone import localtime
 from django.utils.translation import gettext as _
 
-from . import engine, explain
-from .services import MatchState, undoable
+from . import charts, engine, explain
+from .models import Match
+from .services import MatchState, next_match_offered, undoable
 
 # The match page shows the deals of one game: the current one, or the one asked for with
 # ?game=N. Unasked, it shows at most the last GAME_ROWS of them (a game of all-passed deals can
@@ -112,12 +115,20 @@ def chart(state: MatchState) -> dict | None:
         )
 
     target_y = round(CHART_HEIGHT - state.match.target * CHART_HEIGHT / top, 1)
+    deals = len(totals) - 1
     return {
         "width": CHART_WIDTH,
         "height": CHART_HEIGHT,
         "a": line([t.a for t in totals]),
         "b": line([t.b for t in totals]),
         "target_y": target_y,
+        **charts.frame(CHART_WIDTH, CHART_HEIGHT),
+        # The target, then the top and 0: the numbers a reader looks for first.
+        "y_ticks": charts.y_ticks([(state.match.target, target_y), (top, 0), (0, CHART_HEIGHT)]),
+        "x_ticks": [
+            {"x": 0, "label": 0, "anchor": "start"},
+            {"x": CHART_WIDTH, "label": deals, "anchor": "end"},
+        ],
     }
 
 
@@ -170,6 +181,20 @@ def match_context(request, state: MatchState, *, is_scorer: bool, game: int | No
         "watch_url": request.build_absolute_uri(match.get_watch_url()),
         "scorer_url": request.build_absolute_uri(match.get_scorer_url()),
         "loaded_at": match.updated,
+        **next_match_context(state),
+    }
+
+
+def next_match_context(state: MatchState) -> dict:
+    """A finished table match leads to its next match: started already (a link), or offered to
+    its scorer."""
+    match, fold = state.match, state.fold
+    if not (fold.match_over and match.table_id):
+        return {"next_match": None, "next_offered": False}
+    following = Match.objects.filter(follows=match).first()
+    return {
+        "next_match": following,
+        "next_offered": following is None and next_match_offered(match, fold),
     }
 
 
@@ -195,8 +220,17 @@ def sheet_context(request, state: MatchState) -> dict:
         "match": match,
         "fold": fold,
         "games": games,
+        "date": long_date(match.created),
+        "match_winner": team_name(match, fold.match_winner),
         "watch_url": request.build_absolute_uri(match.get_watch_url()),
     }
+
+
+def long_date(moment) -> str:
+    """A date as a sentence in the page's language writes it: "1 декември 2026 г.", "1 грудня
+    2026 р.", "1 декабря 2026 г." (belot_site/formats). bg, uk and ru write a month's name in
+    lower case; Django's Bulgarian names are capitalised ("Декември")."""
+    return date_format(localtime(moment), "DATE_FORMAT").lower()
 
 
 def _fold_with(state: MatchState, number: int, deal: engine.Deal) -> engine.Match | None:
@@ -370,6 +404,7 @@ def preview_context(state: MatchState, form, number: int) -> dict:
         after = folded.deals[number - 1] if folded else None
         result = after.result if after else form.result
         editing = folded is not None and number < state.next_number
+        ends_match = folded is not None and folded.match_over and number == len(folded.deals)
         context["preview"] = {
             "effects": correction_effects(state.fold, folded, number, team_names(match))
             if editing
@@ -382,6 +417,9 @@ def preview_context(state: MatchState, form, number: int) -> dict:
             ),
             "after": after,
             "winner": team_name(match, after.winner) if after else "",
+            # The last deal of the match: it ends the match too, and the page says who won it.
+            "match_over": ends_match,
+            "match_winner": team_name(match, folded.match_winner) if ends_match else "",
             "url": reverse("calculator:deal-new", args=[match.scorer_key]),
         }
     return context

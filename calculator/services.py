@@ -213,10 +213,11 @@ def table_players_add(*, table: Table, players: list[str]) -> Table:
 
 
 def table_match_start(
-    *, table: Table, seats: list[str], first_dealer: int, games_to_win: int
+    *, table: Table, seats: list[str], first_dealer: int, games_to_win: int, **fields
 ) -> Match:
     """A new match of the table, its four players from the roster; its teams are named after
-    them ("Ana & Boris", shortened to fit)."""
+    them ("Ana & Boris", shortened to fit). ``fields``: other Match fields (house rules other
+    than the usual ones, the match it follows)."""
     return Match.objects.create(
         table=table,
         team_a=pair_name(seats[0], seats[2]),
@@ -227,16 +228,70 @@ def table_match_start(
         player_4=seats[3],
         first_dealer=first_dealer,
         games_to_win=games_to_win,
+        **fields,
     )
 
 
+RULE_FIELDS = (
+    "target",
+    "declaration_comparison",
+    "no_trumps_capot_doubled",
+    "contra_tie",
+    "capot_cannot_end_game",
+    "games_to_win",
+)
+
+
+def next_match_offered(match: Match, fold: engine.Match) -> bool:
+    """Whether the finished match can have a "Next match": a table's, its four players named."""
+    players = match.players
+    return match.table_id is not None and fold.match_over and len(set(filter(None, players))) == 4
+
+
+def match_next(
+    *, match: Match, version: int, seats: list[str], first_dealer: int
+) -> tuple[Match, bool]:
+    """The next match of the finished table match ``match`` as its scorer saw it (``version``):
+    the same table, game and house rules, ``seats`` (its four players, seated again). Returns
+    the next match, and whether it was started now.
+
+    A match has one next match: once it is started, asking again (a second tap, another phone)
+    gives that one. DealConflict when the match changed since its scorer saw it (a correction
+    may have reopened it); ValueError when it cannot have a next match.
+    """
+    try:
+        with transaction.atomic():
+            match = _locked(match)  # phones asking at once queue here, and find the first's
+            started = Match.objects.filter(follows=match).first()
+            if started is not None:
+                return started, False
+            _still_at(match, version)
+            if not next_match_offered(match, match.fold(_stored(match))):
+                raise ValueError("not a finished match of a table with its four players")
+            rules = {name: getattr(match, name) for name in RULE_FIELDS}
+            following = table_match_start(
+                table=match.table, seats=seats, first_dealer=first_dealer, follows=match, **rules
+            )
+            _touch(match)  # its watchers' pages show the way to the next match
+            return following, True
+    except IntegrityError:  # one next match a match: another phone's came first
+        return Match.objects.get(follows=match), False
+
+
 def pair_name(first: str, second: str, limit: int = 40) -> str:
-    """Two players' names as a team's name of at most ``limit`` characters."""
+    """Two players' names as a team's name of at most ``limit`` characters: a name that fits is
+    kept whole, and only a name cut short ends in "…" (a short name leaves its room to the
+    other)."""
     name = f"{first} & {second}"
     if len(name) <= limit:
         return name
-    half = (limit - 3) // 2
-    return f"{first[: half - 1]}… & {second[: limit - 3 - half - 1]}…"
+    room = limit - len(" & ")
+    first = _cut(first, max(room // 2, room - len(second)))
+    return f"{first} & {_cut(second, room - len(first))}"
+
+
+def _cut(name: str, room: int) -> str:
+    return name if len(name) <= room else name[: room - 1].rstrip() + "…"
 
 
 def table_match_add(*, table: Table, match: Match) -> Match:

@@ -23,7 +23,7 @@ from belot_site.theme import theme_of
 
 from . import engine, explain, polls
 from .access import KEY_SHAPE, match_view
-from .forms import DealForm, ImportForm, MatchForm, TableForm
+from .forms import DealForm, ImportForm, MatchForm, NextMatchForm, TableForm
 from .lru import BoundedStore
 from .models import Match
 from .presenters import deal_name, match_context, preview_context, sheet_context
@@ -36,7 +36,9 @@ from .services import (
     deal_undo,
     match_export,
     match_import,
+    match_next,
     match_state,
+    next_match_offered,
 )
 
 RECENT_COOKIE = "recent_matches"
@@ -306,9 +308,8 @@ def deal_new(request, match, is_scorer):
         return _refused(request, match, over)
     if request.method != "POST":
         form = _deal_form(state)
-        return render(
-            request, "calculator/deal.html", _deal_context(state, form, state.next_number)
-        )
+        context = _deal_context(state, form, state.next_number, state.match.version)
+        return render(request, "calculator/deal.html", context)
     number = _posted_number(request)
     if number != state.next_number:
         return _conflict(request, match)
@@ -325,7 +326,14 @@ def deal_new(request, match, is_scorer):
         except engine.DealError as error:
             return _refused(request, match, error)
         return redirect(match.get_scorer_url())
-    return render(request, "calculator/deal.html", _deal_context(state, form, number))
+    return _deal_page_again(request, state, form, number)
+
+
+def _deal_page_again(request, state, form, number):
+    """The deal page shown again after a POST (its preview, its problems): still the page made
+    from the version its scorer saw, whatever the match's version is now."""
+    context = _deal_context(state, form, number, _posted_version(request))
+    return render(request, "calculator/deal.html", context)
 
 
 def _deal_again(request, match, number):
@@ -345,7 +353,9 @@ def _deal_again(request, match, number):
         ),
     )
     form = _deal_form(state, data=request.POST)
-    return render(request, "calculator/deal.html", _deal_context(state, form, number))
+    # On purpose the match's version now: the scorer is shown the match as it is now.
+    context = _deal_context(state, form, number, state.match.version)
+    return render(request, "calculator/deal.html", context)
 
 
 def _save_as_previewed(request, form, number) -> bool:
@@ -369,7 +379,7 @@ def deal_preview(request, match, is_scorer):
     if not 1 <= number <= state.next_number:
         number = state.next_number
     form = _deal_form(state, data=request.POST, number=number)
-    context = _deal_context(state, form, number)
+    context = _deal_context(state, form, number)  # no version: the page keeps its own
     form.forget_missing()
     return render(request, "calculator/_preview_response.html", context)
 
@@ -386,7 +396,8 @@ def deal_edit(request, match, is_scorer, number):
     if request.method != "POST":
         # Bound to what is stored: the page opens on the deal's result as it is recorded now.
         form = _deal_form(state, data=DealForm.initial_from(stored), number=number)
-        return render(request, "calculator/deal.html", _deal_context(state, form, number))
+        context = _deal_context(state, form, number, state.match.version)
+        return render(request, "calculator/deal.html", context)
     form = _deal_form(state, data=request.POST, number=number)
     if _save_as_previewed(request, form, number):
         try:
@@ -400,7 +411,7 @@ def deal_edit(request, match, is_scorer, number):
         corrected = _("%(deal)s was corrected.") % {"deal": deal_name(state.fold, number)}
         messages.success(request, corrected)
         return redirect(match.get_scorer_url())
-    return render(request, "calculator/deal.html", _deal_context(state, form, number))
+    return _deal_page_again(request, state, form, number)
 
 
 @require_POST
@@ -450,6 +461,44 @@ def deal_all_passed(request, match, is_scorer):
     return redirect(match.get_scorer_url())
 
 
+@require_page_and_form
+@match_view(scorer_only=True)
+def match_next_view(request, match, is_scorer):
+    """The next match of a finished table match, from its scorer's link: the scorer starts it
+    without the table's keeper's link (which a scorer may not have, and is never shown here)."""
+    state = match_state(match)
+    following = Match.objects.filter(follows=match).first()
+    if following is not None and request.method != "POST":
+        return redirect(following.get_scorer_url())
+    if request.method != "POST":
+        if not next_match_offered(match, state.fold):
+            raise Http404
+        return _next_page(request, state, NextMatchForm(match=match), match.version)
+    form = NextMatchForm(request.POST, match=match)
+    if following is None and not form.is_valid():
+        return _next_page(request, state, form, _posted_version(request), status=400)
+    data = form.cleaned_data if following is None else {}
+    try:
+        following, started = match_next(
+            match=match,
+            version=_posted_version(request),
+            seats=data.get("seats", []),
+            first_dealer=data.get("first_dealer", 0),
+        )
+    except DealConflict:
+        return _changed(request, match)
+    except ValueError:
+        raise Http404 from None
+    if not started:
+        messages.info(request, _("The next match had already been started: here it is."))
+    return redirect(following.get_scorer_url())
+
+
+def _next_page(request, state, form, version, status=200):
+    context = {"match": state.match, "fold": state.fold, "form": form, "version": version}
+    return render(request, "calculator/match_next.html", context, status=status)
+
+
 def _posted_int(request, name: str) -> int:
     """A whole number the page posted back; -1 when it is missing or not one."""
     value = request.POST.get(name, "")
@@ -464,9 +513,12 @@ def _posted_version(request) -> int:
     return _posted_int(request, "version")
 
 
-def _deal_context(state, form, number):
+def _deal_context(state, form, number, version: int | None = None):
+    """The deal page's context; ``version`` is the match's version the page is made from (none
+    for the live preview, which leaves the page's own alone; a version no page could have
+    posted is left empty, and a save with it is refused)."""
     context = preview_context(state, form, number)
-    context["version"] = state.match.version
+    context["version"] = version if version is not None and version >= 0 else ""
     if form.deal is not None:
         context["preview_key"] = preview_key(number, form.deal)
     context["rules_url"] = reverse("rules:index")

@@ -25,7 +25,6 @@ from tests.calculator.conftest import (
     deal_fields,
     preview_key_of,
     saved_from,
-    version_of,
 )
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -85,7 +84,7 @@ def post_deal(client, match, number, fields):
     if fields is None:
         data = {"number": number, "version": current_version(match)}
         return client.post(f"/m/{match.scorer_key}/all-passed/", data)
-    data = deal_fields(number, **fields)
+    data = deal_fields(number, version=current_version(match), **fields)
     shown = preview(client, match, data)
     if shown.status_code != 200:
         return shown
@@ -164,12 +163,12 @@ def test_four_phones_racing_for_the_same_deal_record_it_exactly_once(client):
                     start.wait()
                     response = phone.post(f"/m/{match.scorer_key}/all-passed/", seen)
                 else:
-                    data = deal_fields(number, **fields)
+                    data = deal_fields(number, version=current_version(match), **fields)
                     shown = preview(phone, match, data)
                     assert shown.status_code == 200
-                    key, version = preview_key_of(shown), version_of(shown)
+                    key = preview_key_of(shown)
                     start.wait()
-                    save = {**data, "action": "save", "preview_key": key, "version": version}
+                    save = {**data, "action": "save", "preview_key": key}
                     response = phone.post(url, save)
                 outcomes.append(save_outcome(phone, match, response))
                 # Everyone has answered before the next deal is previewed.

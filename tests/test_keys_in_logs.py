@@ -38,8 +38,10 @@ def version_on(reply) -> str:
 def edit(phone, key: str, number: int, card_points: int) -> None:
     """Correct deal ``number``: its page, the preview, then Save."""
     path = f"/m/{key}/deal/{number}/"
-    assert phone.get(path).status == 200
-    fields = {**deal_for(number)[0], "card_points": str(card_points)}
+    page = phone.get(path)
+    assert page.status == 200
+    # The form posts back the version of the match its page was made from.
+    fields = {**deal_for(number)[0], "card_points": str(card_points), "version": version_on(page)}
     preview = phone.post(path, {**fields, "action": "preview"})
     key_and_version = re.search(r'name="preview_key" value="([0-9a-f]+)"', preview.text())
     saved = phone.post(

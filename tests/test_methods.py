@@ -57,6 +57,7 @@ def addresses(client):
         "calculator:deal-delete": f"{m}/deal/1/delete/",
         "calculator:all-passed": f"{m}/all-passed/",
         "calculator:undo": f"{m}/undo/",
+        "calculator:match-next": f"{m}/next/",
         "calculator:sheet": f"{m}/sheet/",
         "calculator:export": f"{m}/export.json",
         "calculator:qr": f"{m}/qr.svg",

@@ -20,7 +20,14 @@ from django.test import Client
 
 from calculator import engine
 from calculator.models import Deal
-from tests.calculator.conftest import create_match, deal_fields, record_deal, saved_from
+from tests.calculator.conftest import (
+    create_match,
+    current_version,
+    deal_fields,
+    record_deal,
+    saved_from,
+    version_of,
+)
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -60,7 +67,7 @@ class Phone:
         if action in ("new deal", "correction"):
             at = number if action == "new deal" else 2
             url = f"/m/{key}/deal/" if action == "new deal" else f"/m/{key}/deal/{at}/"
-            fields = deal_fields(at, card_points=self.points)
+            fields = deal_fields(at, card_points=self.points, version=version)
             preview = self.client.post(url, {**fields, "action": "preview"})
             self.write = url, {**fields, **saved_from(preview)}
         elif action == "delete":
@@ -141,7 +148,7 @@ def test_a_correction_of_a_deal_replaced_meanwhile_keeps_the_new_deal(client, ma
     # deal 3; A's Save must not overwrite B's deal.
     a = Phone(match, points=90)
     url = f"/m/{match.scorer_key}/deal/3/"
-    fields = deal_fields(3, card_points=90)
+    fields = deal_fields(3, card_points=90, version=current_version(match))
     preview = a.client.post(url, {**fields, "action": "preview"})
     b = Phone(match, points=130)
     b.open("delete")
@@ -172,3 +179,27 @@ def test_a_new_deal_whose_match_changed_comes_back_to_be_checked_with_nothing_lo
     again = a.client.post(url, {**data, **saved_from(response)})
     assert outcome(again) == "saved"
     assert stored(match)[-1] == played(90)
+
+
+@pytest.mark.parametrize("live", [True, False], ids=["live preview", "preview button"])
+def test_a_correction_previewed_again_after_another_phones_save_is_refused(match, live):
+    # B opens "Correct" (the page's version), A saves a correction, then B's preview runs again
+    # (the live preview as B types, or the Preview button without a script) before B saves.
+    key = match.scorer_key
+    b = Client()
+    opened = version_of(b.get(f"/m/{key}/deal/2/"))
+    a = Phone(match, points=130)
+    a.open("correction")
+    assert a.send() == "saved"
+
+    fields = {**deal_fields(2, card_points=140), "version": opened}
+    path = f"/m/{key}/deal/preview/" if live else f"/m/{key}/deal/2/"
+    preview = b.post(path, {**fields, "action": "preview"})
+    if live:  # the part of the page the script replaces holds no version
+        assert 'name="version"' not in preview.content.decode()
+    else:  # the page comes back as it was made, with its own version
+        assert version_of(preview) == opened
+    response = b.post(f"/m/{key}/deal/2/", {**fields, **saved_from(preview)})
+
+    assert outcome(response) == "conflict"
+    assert stored(match)[1] == played(130)

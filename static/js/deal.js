@@ -36,10 +36,12 @@
       })
       .then(function (html) {
         // Only the answer to what is on the screen now: never an older one.
-        if (html === null || ticket !== sent || asked !== typed) return;
-        update(new DOMParser().parseFromString(html, "text/html"));
+        if (html !== null && ticket === sent && asked === typed) {
+          update(new DOMParser().parseFromString(html, "text/html"));
+        }
+        return html !== null;
       })
-      .catch(function () { /* offline: the Preview button still works when back online */ })
+      .catch(function () { return false; /* offline: the Preview button tries the page itself */ })
       .finally(function () {
         if (ticket !== sent) return;
         pending = null;
@@ -80,6 +82,25 @@
     timer = setTimeout(refresh, 250);
   }
 
+  // Preview: the live preview at once, and the page moves to it, without a reload (which came
+  // back at the top of the page). If the server cannot be asked, the page's own preview, as
+  // without a script (the button's formaction comes back at #preview).
+  var previewByPage = false;
+  form.addEventListener("submit", function (event) {
+    var submitter = event.submitter;
+    if (!submitter || submitter.value !== "preview" || previewByPage) return;
+    event.preventDefault();
+    refresh().then(function (answered) {
+      if (!answered) {
+        previewByPage = true;
+        form.requestSubmit(submitter);
+        return;
+      }
+      var preview = document.getElementById("preview");
+      if (preview) preview.scrollIntoView({ block: "start" });
+    });
+  });
+
   // Save right after typing: bring the preview up to date first, then save what it shows.
   form.addEventListener("submit", function (event) {
     var submitter = event.submitter;
@@ -111,6 +132,17 @@
     );
   }
 
+  // Inside, without card points: the card points and the capot are not asked, so they are off
+  // (and not sent) while it is chosen; what was typed comes back with "played".
+  function cardPointsFollowResult() {
+    var result = form.querySelector("input[name=result]:checked");
+    var inside = result !== null && result.value === "inside";
+    Array.prototype.forEach.call(
+      form.querySelectorAll("#wrap-card_points input, #wrap-capot input"),
+      function (control) { control.disabled = inside; }
+    );
+  }
+
   // The card points are most often the bidders': their chip follows the bidding team until the
   // scorer picks one of the two.
   var pointsTeamChosen = !form.dataset.fresh;
@@ -124,11 +156,13 @@
   }
   form.addEventListener("change", pointsFollowBidders);
   form.addEventListener("change", declarationsFollowContract);
+  form.addEventListener("change", cardPointsFollowResult);
 
   // Drafts: what is typed survives a reload, a new version of the site or a lost connection.
   // The match page forgets a draft once its deal is recorded.
   var draftKey = "draft:" + location.pathname + ":" + form.elements.number.value;
-  var skipped = { csrfmiddlewaretoken: 1, preview_key: 1, number: 1, action: 1 };
+  // Not the version: a draft brought back belongs to the page it is brought back into.
+  var skipped = { csrfmiddlewaretoken: 1, preview_key: 1, number: 1, version: 1, action: 1 };
   var draftNote = document.getElementById("draft-note"); // "what you had typed is back"
 
   function saveDraft() {
@@ -156,6 +190,8 @@
       });
     });
     if (draftNote) draftNote.hidden = false;
+    declarationsFollowContract();
+    cardPointsFollowResult();
     refresh();
   }
 
@@ -167,12 +203,14 @@
       pointsTeamChosen = !form.dataset.fresh;
       draftNote.hidden = true;
       declarationsFollowContract();
+      cardPointsFollowResult();
       refresh();
     });
   }
 
   if (form.dataset.fresh) restoreDraft();
   declarationsFollowContract();
+  cardPointsFollowResult();
   form.addEventListener("input", saveDraft);
   form.addEventListener("change", saveDraft);
   form.addEventListener("input", later);

@@ -1,12 +1,19 @@
-// The new-match form: the first-dealer choice names the players as their names are typed.
+// The new-match forms: the first-dealer choice names the players as their names are typed (the
+// home page) or chosen in the seats (a table's match).
 (function () {
   "use strict";
   Array.prototype.forEach.call(document.querySelectorAll("input[data-seat-default]"), function (radio) {
-    var player = document.getElementById("id_player_" + (parseInt(radio.value, 10) + 1));
+    var seat = parseInt(radio.value, 10);
+    var player = document.getElementById("id_player_" + (seat + 1)) ||
+      document.getElementById("id_seat_" + seat);
     var label = radio.labels[0] && radio.labels[0].querySelector("span");
     if (!player || !label) return;
-    player.addEventListener("input", function () {
-      label.textContent = player.value.replace(/\s+/g, " ").trim() || radio.dataset.seatDefault;
-    });
+    function name() {
+      if (player.tagName === "SELECT") return player.value ? player.selectedOptions[0].text : "";
+      return player.value.replace(/\s+/g, " ").trim();
+    }
+    function follow() { label.textContent = name() || radio.dataset.seatDefault; }
+    player.addEventListener("input", follow);
+    player.addEventListener("change", follow);
   });
 })();

@@ -53,12 +53,13 @@ def version_of(response) -> str:
 
 
 def saved_from(preview) -> dict:
-    """What Save sends besides the fields: the preview's key and the match's version."""
-    return {
-        "action": "save",
-        "preview_key": preview_key_of(preview),
-        "version": version_of(preview),
-    }
+    """What Save sends besides the fields: the preview's key, and the version of the match the
+    deal page was made from, if ``preview`` is a whole deal page (the live preview's answer
+    has none: the page keeps its own, sent with the fields)."""
+    saved = {"action": "save", "preview_key": preview_key_of(preview)}
+    if 'name="version"' in preview.content.decode():
+        saved["version"] = version_of(preview)
+    return saved
 
 
 def current_version(match) -> int:
@@ -69,7 +70,8 @@ def record_deal(client, match, number, **fields):
     """Preview a deal, then save it with the preview's key, as the scorer does."""
     url = f"/m/{match.scorer_key}/deal/"
     data = deal_fields(number, **fields)
-    preview = client.post(url, {**data, "action": "preview"})
+    # The version of the page the scorer opened: the match as it is now.
+    preview = client.post(url, {**data, "version": current_version(match), "action": "preview"})
     assert preview.status_code == 200
     response = client.post(url, {**data, **saved_from(preview)})
     assert response.status_code == 302, response.content.decode()[:3000]

@@ -12,7 +12,7 @@ from calculator import engine, services, views
 from calculator.lru import BoundedStore
 from calculator.models import Deal, Match
 from calculator.presenters import GAME_ROWS
-from tests.calculator.conftest import all_passed, deal_fields, saved_from
+from tests.calculator.conftest import all_passed, current_version, deal_fields, saved_from
 
 pytestmark = pytest.mark.django_db
 
@@ -93,7 +93,7 @@ def test_a_deal_refused_by_the_engine_while_saving_says_why(client, match, monke
     # inside deal_record refuses it; the scorer gets the message, not a server error.
     store(match, [MADE] * (MAX - 1))
     url = f"/m/{match.scorer_key}/deal/"
-    data = deal_fields(MAX, card_points=87)
+    data = deal_fields(MAX, card_points=87, version=current_version(match))
     preview = client.post(url, {**data, "action": "preview"})
     monkeypatch.setattr(engine.match, "MAX_DEALS", MAX - 1)
     response = client.post(url, {**data, **saved_from(preview)}, follow=True)

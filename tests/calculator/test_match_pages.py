@@ -10,6 +10,7 @@ from calculator.models import Deal, Match
 from tests.calculator.conftest import (
     all_passed,
     create_match,
+    current_version,
     deal_fields,
     delete_deal,
     record_deal,
@@ -114,7 +115,10 @@ def test_wrong_or_truncated_key_is_not_found(client, match, key):
 
 def test_preview_shows_what_save_then_records(client, match):
     url = f"/m/{match.scorer_key}/deal/"
-    preview = client.post(url, {**deal_fields(1, card_points=87), "action": "preview"})
+    opened = current_version(match)  # the version of the deal page, posted back with the form
+    preview = client.post(
+        url, {**deal_fields(1, card_points=87, version=opened), "action": "preview"}
+    )
     html = preview.content.decode()
     assert '<td class="num">+9</td><td class="num">+7</td>' in html
     assert Deal.objects.count() == 0
@@ -139,7 +143,10 @@ def test_live_preview_answers_with_the_live_parts_of_the_page_alone(client, matc
 
 def test_save_without_a_matching_preview_records_nothing(client, match):
     url = f"/m/{match.scorer_key}/deal/"
-    preview = client.post(url, {**deal_fields(1, card_points=87), "action": "preview"})
+    opened = current_version(match)
+    preview = client.post(
+        url, {**deal_fields(1, card_points=87, version=opened), "action": "preview"}
+    )
     changed = {**deal_fields(1, card_points=100), **saved_from(preview)}
     response = client.post(url, changed)
     assert response.status_code == 200
@@ -211,7 +218,7 @@ def test_two_terces_of_a_team_need_one_top_card_and_the_deal_saves(client, match
     # Hearts, 31 card points to the bidders; a terce to the J against two terces, the higher to
     # the 10: the top card asked for is the one the scorer gives, and the deal is recorded.
     url = f"/m/{match.scorer_key}/deal/"
-    data = deal_fields(1, card_points=31, terces_a=1, terces_b=2)
+    data = deal_fields(1, card_points=31, terces_a=1, terces_b=2, version=current_version(match))
     asked = client.post(url, {**data, "action": "preview"}).content.decode()
     assert asked_tops(asked) == {"terce_top_a", "terce_top_b"}
     answered = {**data, "terce_top_a": "J", "terce_top_b": "10"}
@@ -256,7 +263,7 @@ def test_editing_a_deal_recomputes_everything_after_it(client, match):
     record_deal(client, match, 2, card_points=100)
     url = f"/m/{match.scorer_key}/deal/1/"
     assert 'value="87"' in client.get(url).content.decode()
-    data = deal_fields(1, card_points=156)
+    data = deal_fields(1, card_points=156, version=current_version(match))
     preview = client.post(url, {**data, "action": "preview"})
     client.post(url, {**data, **saved_from(preview)})
     html = client.get(f"/m/{match.scorer_key}/").content.decode()
@@ -421,7 +428,9 @@ def test_the_first_deal_of_a_game_says_where_its_hanging_points_come_from(client
         for number, deal in enumerate(GAME_END_HANGING[:-1], start=1)
     )
     number = len(GAME_END_HANGING)
-    data = deal_fields(number, bidders="B", points_team="B", card_points=101)
+    data = deal_fields(
+        number, bidders="B", points_team="B", card_points=101, version=current_version(match)
+    )
     live = client.post(f"/m/{match.scorer_key}/deal/preview/", data)
     full = client.post(f"/m/{match.scorer_key}/deal/", {**data, "action": "preview"})
     for response in (live, full):

@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 
 from calculator import engine
 from calculator.models import Deal
-from tests.calculator.conftest import all_passed, create_match, saved_from
+from tests.calculator.conftest import all_passed, create_match, current_version, saved_from
 from tests.calculator.scorer import entered_deal, form_fields, top_answer
 from tests.calculator.test_engine_properties import inside_deals, played_deals, profiles
 from tests.html import form_data
@@ -91,10 +91,11 @@ def shown_tops(html: str) -> set[str]:
     return {name for name, hidden in found if not hidden}
 
 
-def enter(client, url: str, deal, number: int):
-    """Fill in the form as the scorer would and preview it; answer the top-card questions the
-    preview asks. Returns the last preview and everything posted."""
-    fields, tops = form_fields(deal, number), {}
+def enter(client, url: str, deal, number: int, version: int):
+    """Fill in the form of the deal page made from the match's ``version`` as the scorer would
+    and preview it; answer the top-card questions the preview asks. Returns the last preview
+    and everything posted."""
+    fields, tops = {**form_fields(deal, number), "version": version}, {}
     for _question in range(2):
         preview = client.post(url, {**fields, **tops, "action": "preview"})
         assert preview.status_code == 200
@@ -138,7 +139,7 @@ def stored(match) -> list[engine.Deal]:
 def save_through_the_form(client, match, deal, number, earlier):
     """Enter, preview, compare with the engine, save; returns the deal the form stored."""
     url = f"/m/{match.scorer_key}/deal/"
-    preview, posted = enter(client, url, deal, number)
+    preview, posted = enter(client, url, deal, number, current_version(match))
     expected = engine.fold_match(match.profile, match.first_dealer, [*earlier, deal])
     assert shown_result(preview) == engine_result(expected.deals[-1])
     response = client.post(url, {**posted, **saved_from(preview)})

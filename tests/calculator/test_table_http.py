@@ -3,15 +3,17 @@
 import csv
 import io
 import json
+import re
 
 import pytest
 from django.test import Client
 from django.urls import reverse
+from django.utils.html import escape
 from django.utils.translation import override
 
 from calculator import engine
 from calculator.models import Match, Table
-from calculator.services import deal_record
+from calculator.services import deal_record, match_state, pair_name
 
 ROSTER = "Ана\nБоби\nВики\nГого\n<b>x</b>{}%"
 HOSTILE = "<b>%(x)s{0}</b>\u202e\u200bИмe " + "щ" * 20
@@ -195,3 +197,157 @@ def test_the_table_page_needs_few_queries_however_many_matches(
 
     with django_assert_max_num_queries(6):
         assert client.get(table.get_view_url()).status_code == 200
+
+
+def finished_match(client, rules=None):
+    """A best-of-1 table match, over: Ана & Вики won it. ``rules``: its house rules."""
+    table = create_table(client)
+    match = start(client, table, ["Ана", "Боби", "Вики", "Гого"], games=1)
+    Match.objects.filter(pk=match.pk).update(**(rules or {}))
+    match.refresh_from_db()
+    while not match_state(match).fold.match_over:
+        deal = engine.PlayedDeal(
+            engine.Team.A, engine.Contract.ALL_TRUMPS, engine.CardPoints(engine.Team.A, 258)
+        )
+        deal_record(match=match, version=match.version, number=match.deals.count() + 1, deal=deal)
+        match.refresh_from_db()
+    return table, match
+
+
+def next_page(client, match):
+    return client.get(reverse("calculator:match-next", args=[match.scorer_key]))
+
+
+def start_next(client, match, seats, version=None, first_dealer=1):
+    url = reverse("calculator:match-next", args=[match.scorer_key])
+    data = {f"seat_{n}": name for n, name in enumerate(seats)}
+    version = match.version if version is None else version
+    return client.post(url, {**data, "first_dealer": str(first_dealer), "version": version})
+
+
+@pytest.mark.django_db
+def test_the_scorer_starts_the_next_match_with_the_same_rules_and_never_sees_the_keepers_key():
+    keeper, scorer = Client(), Client()  # the scorer only ever had the match's link
+    rules = {"target": 101, "declaration_comparison": "pool", "contra_tie": "bidders_hang"}
+    table, match = finished_match(keeper, rules)
+
+    page = scorer.get(match.get_scorer_url()).content.decode()
+    assert reverse("calculator:match-next", args=[match.scorer_key]) in page
+    shown = next_page(scorer, match).content.decode()
+    # The seats moved on: Ана stays, the others one seat on, so that the partners change.
+    for seat, name in enumerate(["Ана", "Вики", "Гого", "Боби"]):
+        assert f'<option value="{name}" selected>' in shown.split(f'name="seat_{seat}"')[1]
+    response = start_next(scorer, match, ["Ана", "Гого", "Вики", "Боби"])
+
+    following = Match.objects.get(follows=match)
+    assert response["Location"] == following.get_scorer_url()
+    assert following.table == table and following.players == ["Ана", "Гого", "Вики", "Боби"]
+    assert following.team_a == "Ана & Вики" and following.first_dealer == 1
+    assert {name: getattr(following, name) for name in rules} == rules
+    assert following.games_to_win == 1 and following.capot_cannot_end_game
+    for html in (page, shown, scorer.get(following.get_scorer_url()).content.decode()):
+        assert table.keeper_key not in html
+    finished = scorer.get(match.get_scorer_url()).content.decode()
+    assert following.get_scorer_url() in finished  # "Go to the next match"
+    watching = scorer.get(match.get_watch_url()).content.decode()
+    assert following.get_watch_url() in watching and following.scorer_key not in watching
+
+
+@pytest.mark.django_db
+def test_a_second_tap_or_a_second_phone_opens_the_same_next_match(client):
+    _table, match = finished_match(client)
+    version = match.version
+    first = start_next(client, match, ["Ана", "Вики", "Гого", "Боби"], version)
+    second = start_next(Client(), match, ["Ана", "Боби", "Вики", "Гого"], version)
+
+    assert Match.objects.filter(follows=match).count() == 1
+    assert first["Location"] == second["Location"]
+    following = Match.objects.get(follows=match)
+    assert following.players == ["Ана", "Вики", "Гого", "Боби"]
+    assert next_page(client, match)["Location"] == following.get_scorer_url()
+
+
+@pytest.mark.django_db
+def test_next_match_from_a_page_older_than_a_reopening_correction_starts_nothing(client):
+    _table, match = finished_match(client)
+    seen = match.version
+    delete_url = reverse("calculator:deal-delete", args=[match.scorer_key, match.deals.count()])
+    assert client.post(delete_url, {"version": seen}).status_code == 302  # the match is open again
+
+    response = start_next(client, match, ["Ана", "Вики", "Гого", "Боби"], seen)
+
+    assert response.status_code == 302 and response["Location"] == match.get_scorer_url()
+    assert not Match.objects.filter(follows=match).exists()
+    assert next_page(client, match).status_code == 404
+
+
+@pytest.mark.django_db
+def test_next_match_is_only_for_a_finished_table_match_and_its_scorer(client):
+    table = create_table(client)
+    match = start(client, table, ["Ана", "Боби", "Вики", "Гого"], games=1)
+    assert next_page(client, match).status_code == 404  # not over
+    play_game(match)
+    match.refresh_from_db()
+    url = reverse("calculator:match-next", args=[match.watch_key])
+    assert client.get(url).status_code == 404
+    assert client.post(url, {"version": match.version}).status_code == 404
+    response = start_next(client, match, ["Ана", "Ана", "Гого", "Боби"])
+    assert response.status_code == 400
+    assert "Изберете четирима различни играчи" in response.content.decode()
+    assert not Match.objects.filter(follows=match).exists()
+
+
+@pytest.mark.django_db
+def test_the_first_dealer_is_chosen_among_the_names_in_the_seats(client):
+    table = create_table(client)
+    page = client.get(table.get_keeper_url()).content.decode()
+    dealers = page.split('id="wrap-first_dealer"')[1].split("</fieldset>")[0]
+    assert re.findall(r"<span>([^<]*)</span>", dealers) == ["Ана", "Боби", "Вики", "Гого"]
+    url = reverse("calculator:table-match", args=[table.keeper_key])
+    seats = {"seat_0": "Ана", "seat_1": "Гого", "seat_2": "Гого", "seat_3": "Боби"}
+    refused = client.post(url, {**seats, "first_dealer": "0", "games_to_win": "1"})
+    dealers = refused.content.decode().split('id="wrap-first_dealer"')[1].split("</fieldset>")[0]
+    assert refused.status_code == 400  # the seats as they were chosen come back
+    assert re.findall(r"<span>([^<]*)</span>", dealers) == ["Ана", "Гого", "Гого", "Боби"]
+
+
+@pytest.mark.parametrize(
+    ("first", "second", "name"),
+    [
+        ("Ана", "Боби", "Ана & Боби"),
+        ("Ана", "П" * 40, "Ана & " + "П" * 33 + "…"),  # a whole name never gets "…"
+        ("М" * 36, "Иван", "М" * 32 + "… & Иван"),
+        ("М" * 30, "П" * 30, "М" * 17 + "… & " + "П" * 18 + "…"),
+        ("М" * 18, "П" * 19, "М" * 18 + " & " + "П" * 19),  # 40 exactly
+    ],
+    ids=["short", "the second long", "the first long", "both long", "40 exactly"],
+)
+def test_a_pairs_name_cuts_only_a_name_that_does_not_fit(first, second, name):
+    made = pair_name(first, second)
+    assert made == name and len(made) <= 40
+
+
+@pytest.mark.django_db
+def test_hostile_names_survive_the_next_match_and_the_sheets_winner(client):
+    names = ["100% <b>{x}</b>", "%(x)s {0} %s", "Я" * 40, "שלום עולם"]
+    table = create_table(client, "uk", "\n".join(names))
+    match = start(client, table, names, games=1)
+    while not match_state(match).fold.match_over:
+        deal = engine.PlayedDeal(
+            engine.Team.A, engine.Contract.ALL_TRUMPS, engine.CardPoints(engine.Team.A, 258)
+        )
+        deal_record(match=match, version=match.version, number=match.deals.count() + 1, deal=deal)
+        match.refresh_from_db()
+    shown = next_page(client, match)
+    assert shown.status_code == 200
+    for name in names:
+        assert escape(name) in shown.content.decode()
+    response = start_next(client, match, [names[0], names[2], names[3], names[1]])
+    following = Match.objects.get(follows=match)
+    assert response["Location"] == following.get_scorer_url()
+    assert following.team_a == "100% <b>{x}</b> & שלום עולם"
+    assert following.team_b == "Я" * 24 + "… & %(x)s {0} %s"  # 40 characters
+    page = client.get(following.get_scorer_url()).content.decode()
+    assert escape(following.team_a) in page and escape(following.team_b) in page
+    sheet = client.get(reverse("calculator:sheet", args=[match.watch_key])).content.decode()
+    assert '<p class="match-over">' in sheet and escape(match.team_a) in sheet

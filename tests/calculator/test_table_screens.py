@@ -10,6 +10,7 @@ from calculator.models import Deal, Match
 from tests.calculator.conftest import (
     all_passed,
     create_match,
+    current_version,
     deal_fields,
     delete_deal,
     record_deal,
@@ -82,7 +83,7 @@ def test_the_correction_page_opens_on_the_deal_as_recorded_now(client, match):
     record_deal(client, match, 1, card_points=87)
     record_deal(client, match, 2, result="inside", card_points="", bidders="B")
     html = client.get(f"/m/{match.scorer_key}/deal/2/").content.decode()
-    assert "<h1>Поправка: игра 1, раздаване 2</h1>" in html
+    assert '<h1 class="deal-title">Поправка: игра 1, раздаване 2</h1>' in html
     assert '<td class="num">+16</td><td class="num">+0</td>' in html  # inside: all to Ние
     assert 'class="error"' not in html
 
@@ -99,7 +100,8 @@ def short_game(client):
 
 def correction_preview(client, match, number, **fields) -> str:
     url = f"/m/{match.scorer_key}/deal/{number}/"
-    return client.post(url, {**deal_fields(number, **fields), "action": "preview"}).content.decode()
+    data = deal_fields(number, version=current_version(match), **fields)
+    return client.post(url, {**data, "action": "preview"}).content.decode()
 
 
 def test_a_correction_says_which_deals_move_to_another_game(client, short_game):
@@ -123,7 +125,7 @@ def test_a_correction_says_when_a_game_changes_winner(client, short_game):
 def test_a_correction_that_changes_nothing_further_says_nothing_more(client, short_game):
     html = correction_preview(client, short_game, 3, card_points=90)
     assert "Какво още променя поправката" not in html
-    assert "<h1>Поправка: игра 2, раздаване 1</h1>" in html
+    assert '<h1 class="deal-title">Поправка: игра 2, раздаване 1</h1>' in html
 
 
 def test_the_first_dealer_choice_names_the_players_typed(client):
@@ -160,7 +162,7 @@ def test_the_history_names_a_deal_by_its_number_in_the_game(client, short_game):
     assert re.findall(r'<th scope="row">(\d+)</th>', html) == ["1"]
     assert "Раздавания в игра 2" in html
     url = f"/m/{match.scorer_key}/deal/3/"
-    data = deal_fields(3, card_points=90, double="contra")
+    data = deal_fields(3, card_points=90, double="contra", version=current_version(match))
     preview = client.post(url, {**data, "action": "preview"})
     corrected = client.post(url, {**data, **saved_from(preview)}, follow=True)
     html = corrected.content.decode()

@@ -2,14 +2,19 @@
 swapped partners started from it, the leaderboard and a player's page read in bg, uk and ru at
 360 px, with JavaScript on and off, and no accessibility violations."""
 
+import re
+
 import pytest
+from django.utils import translation
+from django.utils.translation import pgettext
 from playwright.sync_api import expect
 
 from calculator import engine
 from calculator.models import Match, Table
-from calculator.services import deal_record
+from calculator.services import deal_record, match_state
 from tests.e2e.screens import Screen, translated
 from tests.e2e.test_accessibility import AXE, axe_violations
+from tests.e2e.test_finishing_touches import CHART_TEXTS
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -106,3 +111,198 @@ def test_the_leaderboard_reads_on_a_phone_in_every_language(
     expect(screen.page.locator("svg[role=img]").first).to_be_visible()
     if javascript:
         assert not axe_violations(screen.page, AXE.read_text())
+
+
+def finish(match: Match) -> Match:
+    """All trumps made by the first team until the match is over."""
+    while not match_state(match).fold.match_over:
+        deal = engine.PlayedDeal(
+            engine.Team.A, engine.Contract.ALL_TRUMPS, engine.CardPoints(engine.Team.A, 258)
+        )
+        deal_record(match=match, version=match.version, number=match.deals.count() + 1, deal=deal)
+        match.refresh_from_db()
+    return match
+
+
+@pytest.mark.parametrize(
+    ("language", "javascript"), [("bg", True), ("uk", False), ("ru", True)], ids=str
+)
+def test_the_scorer_of_a_finished_match_starts_the_next_one_without_the_keepers_link(
+    new_context, client_for_setup, language, javascript
+):
+    response = client_for_setup.post(
+        f"/{language}/table/new/", {"name": "Петък", "players": "\n".join(ROSTER)}
+    )
+    table = Table.objects.get(keeper_key=response["Location"].split("/")[2])
+    names = table.players
+    finished = Match.objects.create(
+        table=table, team_a="A", team_b="B", games_to_win=1, target=101, contra_tie="bidders_hang",
+        player_1=names[0], player_2=names[1], player_3=names[2], player_4=names[3],
+    )  # fmt: skip
+    finish(finished)
+    screen = phone(new_context, language, javascript)
+    page = screen.page
+    screen.goto(f"/{language}/")
+    screen.goto(finished.get_scorer_url())  # a phone that only ever had the match's link
+
+    next_button = page.locator(".actions a.button")
+    expect(next_button).to_have_text(translated(language, "Next match"))
+    assert table.keeper_key not in page.content()
+    screen.follow(next_button, r"/m/[\w-]+/next/$")
+    assert table.keeper_key not in page.content()
+    # The seats moved on (the partners change), and the first dealer is named, not "Player 1".
+    rotated = [names[0], names[2], names[3], names[1]]
+    for seat, name in enumerate(rotated):
+        expect(page.locator(f"#id_seat_{seat}")).to_have_value(name)
+    dealers = page.locator("#wrap-first_dealer label.chip span")
+    expect(dealers).to_have_text(rotated)
+    page.select_option("#id_seat_1", names[1])
+    page.select_option("#id_seat_3", names[2])
+    if javascript:  # the first dealer's names follow the seats as they are chosen
+        expect(dealers).to_have_text([names[0], names[1], names[3], names[2]])
+    screen.choose("first_dealer", "2")
+    screen.follow(page.locator("form.seats-form button[type=submit]"), r"/m/[\w-]+/$")
+
+    following = Match.objects.get(follows=finished)
+    assert page.url.endswith(following.get_scorer_url())
+    assert following.players == [names[0], names[1], names[3], names[2]]
+    assert (following.table, following.first_dealer, following.games_to_win) == (table, 2, 1)
+    assert (following.target, following.contra_tie) == (101, "bidders_hang")
+    assert table.keeper_key not in page.content()
+    expect(page.locator(".actions a.button").first).to_have_text(translated(language, "New deal"))
+    # The finished match now leads to it, from this phone and any other.
+    screen.goto(finished.get_scorer_url())
+    go = page.locator(".actions a.button")
+    expect(go).to_have_text(translated(language, "Go to the next match"))
+    screen.follow(go, r"/m/[\w-]+/$")
+    assert page.url.endswith(following.get_scorer_url())
+
+    # The keeper's page says plainly what its link is for, unfolded, with the link.
+    screen.goto(table.get_keeper_url())
+    note = page.locator(".keeper-note")
+    expect(note.locator("strong")).to_have_text(
+        translated(language, "Keep this link: it starts matches.")
+    )
+    expect(note.locator(".link-box a")).to_be_visible()
+    expect(note.locator(".link-box a")).to_have_text(re.compile(table.keeper_key + "/$"))
+
+
+def declared_game(table: Table, seats: list[str], games: int) -> Match:
+    """A match of the table won by the first team, a terce, a quarte and a belot a deal."""
+    match = Match.objects.create(
+        table=table, team_a="A", team_b="B", games_to_win=games,
+        player_1=seats[0], player_2=seats[1], player_3=seats[2], player_4=seats[3],
+    )  # fmt: skip
+    declared = engine.TeamDeclarations(sequences=(engine.Sequence(3), engine.Sequence(4)), belots=1)
+    while not match_state(match).fold.match_over:
+        deal = engine.PlayedDeal(
+            engine.Team.A,
+            engine.Contract.ALL_TRUMPS,
+            engine.CardPoints(engine.Team.A, 200),
+            declarations_a=declared,
+        )
+        deal_record(match=match, version=match.version, number=match.deals.count() + 1, deal=deal)
+        match.refresh_from_db()
+    return match
+
+
+# Measured in the page: the labels' widths, the contracts' headings (each within its cell, on at
+# most two lines, none over another) and the page's height.
+PLAYER_PAGE_LAYOUT = """() => {
+  const lines = (element) => {
+    const range = document.createRange();
+    range.selectNodeContents(element);
+    return new Set([...range.getClientRects()].map((box) => Math.round(box.top))).size;
+  };
+  const headings = [...document.querySelectorAll(".contracts-table thead th")];
+  const boxes = headings.map((th) => th.getBoundingClientRect());
+  return {
+    labels: [...document.querySelectorAll(".figures dt")].map(
+      (dt) => [dt.textContent, dt.getBoundingClientRect().width]),
+    headings: headings.map((th, i) => [th.textContent, th.scrollWidth <= th.clientWidth,
+      lines(th), i === 0 || boxes[i - 1].right <= boxes[i].left + 0.5]),
+    height: document.documentElement.scrollHeight,
+  };
+}"""
+
+
+@pytest.mark.parametrize("javascript", [True, False], ids=["js", "no-js"])
+def test_a_players_statistics_read_on_a_phone_in_every_language(
+    new_context, client_for_setup, javascript
+):
+    response = client_for_setup.post(
+        "/bg/table/new/", {"name": "Петък", "players": "\n".join(ROSTER)}
+    )
+    table = Table.objects.get(keeper_key=response["Location"].split("/")[2])
+    names = table.players
+    declared_game(table, names[:4], games=2)
+    declared_game(table, [names[0], names[2], names[1], names[3]], games=1)
+    screen = phone(new_context, "bg", javascript)
+    for language in ("bg", "uk", "ru"):
+        screen.goto(f"/{language}/")  # the table's pages open in the language last chosen
+        screen.goto(f"/t/{table.view_key}/player/0/")  # the width and the tap targets
+        expect(screen.page.locator("h1")).to_have_text(names[0])
+        found = screen.page.evaluate(PLAYER_PAGE_LAYOUT)
+        narrow = [(label, width) for label, width in found["labels"] if width < 80]
+        assert len(found["labels"]) >= 14 and not narrow, (language, narrow)
+        assert all(fits and lines <= 2 and apart for _, fits, lines, apart in found["headings"]), (
+            language,
+            found["headings"],
+        )
+        assert found["height"] <= 3 * 740, (language, found["height"])
+        # The points over time: its numbers and the names of its axes, inside, none over another.
+        chart = screen.page.locator("figure.chart svg").first.evaluate(CHART_TEXTS)
+        with translation.override(language):
+            axes = [pgettext("a chart's axis", name) for name in ("points", "matches")]
+        assert chart["inside"] and chart["apart"], (language, chart)
+        assert [text for text in chart["texts"] if not text.isdigit()] == axes, chart
+        assert {"0", "2"} <= set(chart["texts"]), chart  # from nothing, over two matches
+        belots = translated(language, "Belots")
+        expect(screen.page.locator(".figures dt", has_text=belots)).to_have_count(1)
+        expect(screen.page.locator(".figures dd").last).to_have_text("18")  # one a deal
+
+
+# Names a table really has: each fits a select as wide as the page, not one of two columns.
+EVERYDAY_ROSTER = ["Мария-Антоанета Петрова", "Александър Константинов", "Иван", "Олександра"]
+
+# Whether the chosen name of each seat shows whole in its select (its text measured in the
+# select's own font, beside the room the select leaves it: its padding and its arrow).
+SEAT_NAMES_FIT = """() => [...document.querySelectorAll("select[name^=seat_]")].map((select) => {
+  const style = getComputedStyle(select);
+  const context = document.createElement("canvas").getContext("2d");
+  context.font = style.font;
+  const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 24;
+  const text = select.selectedOptions[0].text;
+  return [text, Math.round(context.measureText(text).width), Math.round(room)];
+})"""
+
+
+@pytest.mark.parametrize("javascript", [True, False], ids=["js", "no-js"])
+def test_the_keepers_forms_show_whole_names_the_dealers_names_and_full_size_dates(
+    new_context, client_for_setup, javascript
+):
+    response = client_for_setup.post(
+        "/bg/table/new/", {"name": "Петък", "players": "\n".join([*EVERYDAY_ROSTER, "Ю"])}
+    )
+    table = Table.objects.get(keeper_key=response["Location"].split("/")[2])
+    screen = phone(new_context, "bg", javascript)
+    page = screen.page
+    dealers = page.locator("#wrap-first_dealer label.chip span")
+    for language in ("bg", "uk", "ru"):
+        screen.goto(f"/{language}/")
+        screen.goto(table.get_keeper_url())
+        shown = page.evaluate(SEAT_NAMES_FIT)
+        assert [text for text, _width, _room in shown] == EVERYDAY_ROSTER
+        assert all(width <= room for _text, width, room in shown), (language, shown)
+        # The first dealer is chosen among the names in the seats, not "Player 1" to "Player 4".
+        expect(dealers).to_have_text(EVERYDAY_ROSTER)
+        if javascript:  # and follows the seats as they change (without, the server names them)
+            page.select_option("#id_seat_2", "Ю")
+            expect(dealers.nth(2)).to_have_text("Ю")
+        # The dates are fields like any other, not 21 px slivers.
+        screen.tap(page.locator("details.panel > summary").first)
+        heights = page.locator("input[type=date]").evaluate_all(
+            "inputs => inputs.map((input) => input.getBoundingClientRect().height)"
+        )
+        assert len(heights) == 2 and min(heights) >= 47.5, (language, heights)
+        screen.check_layout()

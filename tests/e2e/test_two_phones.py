@@ -1,0 +1,153 @@
+"""Two phones keep the same match (issue 19, item 1): a write from the older page changes nothing
+and says so, on the path each browser really takes, its live preview included.
+
+Each phone is a browser context of its own at 360 x 740. The deal page's live preview replaces
+its preview with the server's answer as the scorer types; the version of the match the page was
+made from must survive that, or a correction typed on an older page silently overwrites a newer
+one. A new deal refused so comes back with what was typed, to be checked and saved again.
+"""
+
+import pytest
+from playwright.sync_api import expect
+
+from calculator.models import Deal
+from tests.calculator.conftest import create_match, record_deal
+from tests.e2e.screens import Screen, translated
+from tests.e2e.test_scoring import DEAL_PAGE, MATCH_PAGE
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+CHANGED = (
+    "The match was changed on another phone in the meantime, so nothing was saved. "
+    "Here is the current score."
+)
+RECORDED = (
+    "That deal had already been recorded (from another phone, or by a second tap). "
+    "Here is the current score."
+)
+NOT_YET = (
+    "The match was changed on another phone while you entered this deal, so it was not saved "
+    "yet. Check what will be recorded now, then tap Save again."
+)
+
+
+def two_phones(new_context, language: str, javascript: bool) -> tuple[Screen, Screen]:
+    def phone():
+        context = new_context("phone", locale=language, java_script_enabled=javascript)
+        return Screen(context.new_page(), "phone")
+
+    return phone(), phone()
+
+
+def points_of(match) -> list:
+    """Each stored deal's card points (None for all passed), in order."""
+    deals = Deal.objects.filter(match=match).order_by("number")
+    return [(deal.data.get("card_points") or {}).get("points") for deal in deals]
+
+
+def previewed(screen: Screen, javascript: bool, pattern: str):
+    """What the page shows before Save is the server's answer to what is typed now: the live
+    preview with a script, the Preview button's page without one."""
+    if javascript:
+        screen.settled()
+        expect(screen.page.locator("#preview table.recorded")).to_be_visible()
+    else:
+        screen.follow(screen.page.locator("button[value=preview]"), pattern)
+
+
+def save(screen: Screen, pattern: str) -> None:
+    screen.follow(screen.page.locator("button[value=save]"), pattern)
+
+
+def warned(screen: Screen, language: str, message: str) -> None:
+    expect(screen.page.locator(".messages .warning")).to_have_text(translated(language, message))
+
+
+@pytest.mark.parametrize(("language", "javascript"), [("bg", True), ("uk", False)], ids=str)
+def test_a_deal_typed_on_an_older_page_changes_nothing_and_says_so(
+    new_context, client_for_setup, language, javascript
+):
+    match = create_match(client_for_setup, language)
+    for number, points in enumerate((87, 100, 120), start=1):
+        record_deal(client_for_setup, match, number, card_points=points)
+    a, b = two_phones(new_context, language, javascript)
+    key = match.scorer_key
+    correction = r"/m/[\w-]+/deal/2/(#preview)?$"
+
+    # Both phones open "Correct" for deal 2. A saves 130; B, on its page, types 140, sees the
+    # preview of it and saves: A's correction stays, and B hears why nothing was saved.
+    a.goto(f"/m/{key}/deal/2/")
+    b.goto(f"/m/{key}/deal/2/")
+    a.type_number("#id_card_points", 130)
+    previewed(a, javascript, correction)
+    save(a, MATCH_PAGE)
+    assert points_of(match) == [87, 130, 120]
+    b.type_number("#id_card_points", 140)
+    previewed(b, javascript, correction)
+    expect(b.page.locator("#result-bar strong")).to_have_text(["+14", "+2"])
+    save(b, MATCH_PAGE)
+    warned(b, language, CHANGED)
+    assert points_of(match) == [87, 130, 120]
+
+    # B enters deal 4 while A corrects deal 1. B's Save from the older page records nothing:
+    # its page comes back with what B typed, previewed in the match as it is now.
+    b.goto(f"/m/{key}/deal/")
+    b.choose("bidders", "B")
+    b.choose("contract", "spades")
+    b.type_number("#id_card_points", 100)
+    previewed(b, javascript, DEAL_PAGE)
+    a.goto(f"/m/{key}/deal/1/")
+    a.type_number("#id_card_points", 90)
+    previewed(a, javascript, r"/m/[\w-]+/deal/1/(#preview)?$")
+    save(a, MATCH_PAGE)
+    b.type_number("#id_card_points", 101)
+    previewed(b, javascript, DEAL_PAGE)
+    save(b, DEAL_PAGE)
+    warned(b, language, NOT_YET)
+    assert points_of(match) == [90, 130, 120]
+    expect(b.page.locator("input[name=bidders][value=B]")).to_be_checked()
+    expect(b.page.locator("input[name=contract][value=spades]")).to_be_checked()
+    expect(b.page.locator("#id_card_points")).to_have_value("101")
+    b.check_layout()
+    save(b, MATCH_PAGE)
+    assert points_of(match) == [90, 130, 120, 101]
+    expect(b.page.locator(".messages .warning")).to_have_count(0)
+
+
+# The match page's forms are the same with a script or without (it does not refresh itself).
+@pytest.mark.parametrize(("language", "javascript"), [("ru", True)], ids=str)
+def test_delete_all_passed_and_undo_from_an_older_match_page_change_nothing(
+    new_context, client_for_setup, language, javascript
+):
+    match = create_match(client_for_setup, language)
+    for number, points in enumerate((87, 100, 120), start=1):
+        record_deal(client_for_setup, match, number, card_points=points)
+    a, b = two_phones(new_context, language, javascript)
+    key = match.scorer_key
+    a.goto(f"/m/{key}/")
+    b.goto(f"/m/{key}/")
+
+    # A corrects deal 1; B's Delete beside deal 3 comes from the page before it.
+    a.goto(f"/m/{key}/deal/1/")
+    a.type_number("#id_card_points", 90)
+    previewed(a, javascript, r"/m/[\w-]+/deal/1/(#preview)?$")
+    save(a, MATCH_PAGE)
+    b.follow(b.page.locator("table.history button.danger"), MATCH_PAGE)
+    warned(b, language, CHANGED)
+    assert points_of(match) == [90, 100, 120]
+
+    # A passes deal 4 on; B's All passed, from its page before that, is the same deal again.
+    all_passed = "form[action$='/all-passed/'] button"
+    a.follow(a.page.locator(all_passed), MATCH_PAGE)
+    b.follow(b.page.locator(all_passed), MATCH_PAGE)
+    warned(b, language, RECORDED)
+    assert points_of(match) == [90, 100, 120, None]
+
+    # Both pages offer to undo it; A does, and B's Undo comes from the page before.
+    expect(b.page.locator("form.undo button")).to_be_visible()
+    a.follow(a.page.locator("form.undo button"), MATCH_PAGE)
+    assert points_of(match) == [90, 100, 120]
+    b.follow(b.page.locator("form.undo button"), MATCH_PAGE)
+    warned(b, language, CHANGED)
+    assert points_of(match) == [90, 100, 120]
+    expect(b.page.locator("form.undo")).to_have_count(0)
