@@ -2,6 +2,7 @@ import json
 import re
 import unicodedata
 
+import regex
 from django import forms
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
@@ -16,21 +17,23 @@ TARGET_MIN = 11
 TARGET_MAX = 9999
 
 
+# What a reader never sees, by Unicode property rather than by a list: every default-ignorable
+# code point (zero-width spaces and joiners, direction marks, the byte order mark, the Hangul
+# fillers, variation selectors, tags), every other control, format, private-use, surrogate or
+# unassigned one, and the blank Braille pattern, a symbol that fonts draw as an empty cell.
+INVISIBLE = regex.compile(r"[\p{Default_Ignorable_Code_Point}\p{C}\N{BRAILLE PATTERN BLANK}]+")
+
+
 def clean_name(value: str) -> str:
     """A team or player name as the site keeps it, whether typed in the form or imported.
 
-    Invisible characters go: control characters (a line break counts as a space), format
-    characters (zero-width spaces and joiners, right-to-left marks, the byte order mark),
-    lone surrogates and unassigned code points; then the text is normalised (NFC) and its
-    spaces collapsed, so that "B", "B\u200b" and "B" + a combining mark written apart are
+    White space of any kind (a line break, U+2000 to U+200A, the ideographic space) is a space;
+    invisible characters (``INVISIBLE``) go; then the text is normalised (NFC) and its spaces
+    collapsed, so that "B", "B\u200b", "B\u3164" and "B" + a combining mark written apart are
     told apart only by what a reader sees.
     """
-    kept = "".join(
-        " " if char.isspace() else char
-        for char in value
-        if char.isspace() or not unicodedata.category(char).startswith("C")
-    )
-    return " ".join(unicodedata.normalize("NFC", kept).split())
+    spaced = "".join(" " if char.isspace() else char for char in value)
+    return " ".join(unicodedata.normalize("NFC", INVISIBLE.sub("", spaced)).split())
 
 
 class NameField(forms.CharField):
