@@ -4,6 +4,7 @@ Every number comes from calculator/stats.py, which adds up the engine's folds of
 """
 
 import csv
+import itertools
 
 from django.contrib import messages
 from django.http import Http404, JsonResponse, StreamingHttpResponse
@@ -166,13 +167,31 @@ class _Echo:
         return value
 
 
+# Spreadsheets that guess a file's encoding read UTF-8 only after a byte order mark: without it
+# Cyrillic names come out garbled.
+BYTE_ORDER_MARK = "\ufeff"
+# A cell starting with one of these is a formula to a spreadsheet (CSV injection): a name such as
+# "=HYPERLINK(...)" or "@SUM(...)" gets a leading apostrophe, as OWASP advises, and is shown as
+# the text it is.
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def spreadsheet_safe(row) -> list:
+    return [
+        "'" + cell if isinstance(cell, str) and cell.startswith(FORMULA_START) else cell
+        for cell in row
+    ]
+
+
 @require_safe
 @table_view()
 def table_deals_csv(request, table, is_keeper):
     """Every deal of the table, one row each, as the engine scores it (streamed: a table of
     60,000 deals is folded match by match)."""
     writer = csv.writer(_Echo())
-    rows = (writer.writerow(row) for row in stats.deal_rows(table))
-    response = StreamingHttpResponse(rows, content_type="text/csv; charset=utf-8")
+    rows = (writer.writerow(spreadsheet_safe(row)) for row in stats.deal_rows(table))
+    response = StreamingHttpResponse(
+        itertools.chain([BYTE_ORDER_MARK], rows), content_type="text/csv; charset=utf-8"
+    )
     response["Content-Disposition"] = f'attachment; filename="belot-table-{table.pk}.csv"'
     return response
