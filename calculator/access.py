@@ -4,8 +4,10 @@ A wrong key gets the same 404 whether or not the match exists. The keys have 144
 guessing one is hopeless; the limit here only keeps the noise of scripts down. A valid key is
 always served: only misses are counted, per visitor's address (belot_site/clients.py), and after
 WRONG_KEYS_ALLOWED of them in WINDOW seconds the next misses get 429 instead of 404 for the rest
-of the window. The limit is generous: people behind one address (a café's Wi-Fi, a carrier's
-NAT) mistype or open stale links a few times an hour, not hundreds.
+of the window. Every lookup by key goes through this one limit: the match and table pages, the
+new-table page's ``?match=`` and the table's "add a match" form. The limit is generous: people
+behind one address (a café's Wi-Fi, a carrier's NAT) mistype or open stale links a few times an
+hour, not hundreds.
 """
 
 import re
@@ -44,13 +46,22 @@ def _note_wrong_key(request) -> None:
         cache.set(key, 1, WINDOW)
 
 
-def _miss(request):
-    """A wrong key: 404, or 429 once this address has missed too often."""
+def wrong_key(request):
+    """Count a key that opened nothing (a wrong link, a pasted link of no match): the 429 page
+    to answer with once this address has missed too often, else None."""
     if _blocked(request):
         response = render(request, "429.html", status=429)
         response["Retry-After"] = str(WINDOW)
         return response
     _note_wrong_key(request)
+    return None
+
+
+def miss(request):
+    """A wrong key in the address: 404, or 429 once this address has missed too often."""
+    refusal = wrong_key(request)
+    if refusal is not None:
+        return refusal
     raise Http404
 
 
@@ -84,7 +95,7 @@ def match_view(*, scorer_only: bool = False):
                 match = match_by_key(key)
             is_scorer = match is not None and match.scorer_key == key
             if match is None or (scorer_only and not is_scorer):
-                return _miss(request)
+                return miss(request)
             return view(request, match, is_scorer, *args, **kwargs)
 
         return wrapper
@@ -104,7 +115,7 @@ def table_view(*, keeper_only: bool = False):
                 table = Table.objects.filter(Q(keeper_key=key) | Q(view_key=key)).first()
             is_keeper = table is not None and table.keeper_key == key
             if table is None or (keeper_only and not is_keeper):
-                return _miss(request)
+                return miss(request)
             return view(request, table, is_keeper, *args, **kwargs)
 
         return wrapper

@@ -11,6 +11,7 @@ from . import engine, explain
 from .engine import ContraTie, DeclarationComparison
 from .engine.model import CARRE_ORDER
 from .models import ROSTER_MAX, Match
+from .services import IN_ANOTHER_TABLE, IN_THIS_TABLE, NAME_TWICE, ROSTER_FULL
 
 NAME_MAX = 40
 TARGET_MIN = 11
@@ -542,7 +543,7 @@ class RosterField(forms.CharField):
                     % {"max": NAME_MAX, "name": name[:NAME_MAX] + "…"}
                 )
         if len(set(value)) != len(value):
-            raise forms.ValidationError(_("Each player's name may appear only once."))
+            raise forms.ValidationError(NAME_TWICE, code="name_twice")
 
 
 class TableForm(forms.Form):
@@ -569,7 +570,8 @@ class TableForm(forms.Form):
 
 
 class RosterAddForm(forms.Form):
-    """More players for a table's roster."""
+    """More players for a table's roster (checked again as the roster is saved:
+    services.table_players_add)."""
 
     players = RosterField(label=_("New players"), help_text=_("One name a line."))
 
@@ -580,11 +582,9 @@ class RosterAddForm(forms.Form):
     def clean_players(self):
         players = self.cleaned_data["players"]
         if set(players) & set(self.table.players):
-            raise forms.ValidationError(_("Each player's name may appear only once."))
+            raise forms.ValidationError(NAME_TWICE, code="name_twice")
         if len(self.table.players) + len(players) > ROSTER_MAX:
-            raise forms.ValidationError(
-                _("A table has at most %(max)s players.") % {"max": ROSTER_MAX}
-            )
+            raise forms.ValidationError(ROSTER_FULL, params={"max": ROSTER_MAX})
         return players
 
 
@@ -641,7 +641,12 @@ class TableMatchForm(forms.Form):
 
 
 class MatchAddForm(forms.Form):
-    """An existing match joins a table: its scorer's link proves that its keeper asks."""
+    """An existing match joins a table: its scorer's link proves that its keeper asks (checked
+    again as the match joins: services.table_match_add).
+
+    ``wrong_key`` says that the link held a key that opens no match: it counts towards the
+    wrong-key limit (calculator/access.py), as a wrong link in the address bar does.
+    """
 
     link = forms.CharField(
         label=_("The scorer's link of the match"),
@@ -652,6 +657,7 @@ class MatchAddForm(forms.Form):
     def __init__(self, *args, table, **kwargs):
         super().__init__(*args, **kwargs)
         self.table = table
+        self.wrong_key = False
 
     def clean_link(self):
         found = re.search(
@@ -659,6 +665,7 @@ class MatchAddForm(forms.Form):
         )
         match = found and Match.objects.filter(scorer_key=found.group(1)).first()
         if not match:
+            self.wrong_key = bool(found)
             raise forms.ValidationError(
                 _(
                     "This is not the scorer's link of a match. Open the match and copy the link "
@@ -666,14 +673,12 @@ class MatchAddForm(forms.Form):
                 )
             )
         if match.table_id is not None and match.table_id != self.table.pk:
-            raise forms.ValidationError(_("This match already belongs to another table."))
+            raise forms.ValidationError(IN_ANOTHER_TABLE)
         if match.table_id == self.table.pk:
-            raise forms.ValidationError(_("This match is already in this table."))
+            raise forms.ValidationError(IN_THIS_TABLE)
         new = {name for name in match.players if name} - set(self.table.players)
         if len(self.table.players) + len(new) > ROSTER_MAX:
-            raise forms.ValidationError(
-                _("A table has at most %(max)s players.") % {"max": ROSTER_MAX}
-            )
+            raise forms.ValidationError(ROSTER_FULL, params={"max": ROSTER_MAX})
         return match
 
 

@@ -7,12 +7,13 @@ import csv
 import itertools
 
 from django.contrib import messages
+from django.core.exceptions import ValidationError
 from django.http import Http404, JsonResponse, StreamingHttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
-from . import charts, stats
+from . import access, charts, stats
 from .access import KEY_SHAPE, table_view
 from .forms import DateRangeForm, MatchAddForm, RosterAddForm, TableForm, TableMatchForm
 from .models import Match
@@ -23,20 +24,29 @@ MATCH_ROWS = 30  # matches listed on the table's page, the newest first
 
 def table_new(request):
     """A new table; ``?match=<scorer key>`` (from a match's page) brings that match along."""
-    match = _match_asked(request)
+    match = taken = None
+    if "match" in request.GET:
+        match = _match_asked(request.GET["match"])
+        if match is None:
+            return access.miss(request)
+        if match.table_id is not None:  # it joined a table since its page was shown
+            match, taken = None, match
     initial = {"players": "\n".join(p for p in match.players if p)} if match else None
     form = TableForm(request.POST or None, initial=initial)
     if request.method == "POST" and form.is_valid():
-        table = table_create(**form.cleaned_data, match=match)
-        return redirect(table.get_keeper_url())
-    return render(request, "calculator/table_new.html", {"form": form, "from_match": match})
+        try:
+            table = table_create(**form.cleaned_data, match=match)
+        except ValidationError as error:
+            form.add_error(None, error)
+        else:
+            return redirect(table.get_keeper_url())
+    context = {"form": form, "from_match": match, "taken": taken}
+    return render(request, "calculator/table_new.html", context, status=400 if form.errors else 200)
 
 
-def _match_asked(request):
-    key = request.GET.get("match", "")
-    if not KEY_SHAPE.fullmatch(key):
-        return None
-    return Match.objects.filter(scorer_key=key, table__isnull=True).first()
+def _match_asked(key: str):
+    """The match whose scorer's key this is (a watch key is a wrong key here)."""
+    return Match.objects.filter(scorer_key=key).first() if KEY_SHAPE.fullmatch(key) else None
 
 
 def _range(request):
@@ -111,21 +121,31 @@ def table_match_new(request, table, is_keeper):
 @table_view(keeper_only=True)
 def table_match_add_view(request, table, is_keeper):
     form = MatchAddForm(request.POST, table=table)
-    if not form.is_valid():
-        return _keeper_page_again(request, table, add_form=form)
-    table_match_add(table=table, match=form.cleaned_data["link"])
-    messages.success(request, _("The match was added to the table."))
-    return redirect(table.get_keeper_url())
+    if form.is_valid():
+        try:
+            table_match_add(table=table, match=form.cleaned_data["link"])
+        except ValidationError as error:
+            form.add_error("link", error)
+        else:
+            messages.success(request, _("The match was added to the table."))
+            return redirect(table.get_keeper_url())
+    if form.wrong_key and (refusal := access.wrong_key(request)) is not None:
+        return refusal
+    return _keeper_page_again(request, table, add_form=form)
 
 
 @require_POST
 @table_view(keeper_only=True)
 def table_players_add_view(request, table, is_keeper):
     form = RosterAddForm(request.POST, table=table)
-    if not form.is_valid():
-        return _keeper_page_again(request, table, roster_form=form)
-    table_players_add(table=table, players=form.cleaned_data["players"])
-    return redirect(table.get_keeper_url())
+    if form.is_valid():
+        try:
+            table_players_add(table=table, players=form.cleaned_data["players"])
+        except ValidationError as error:
+            form.add_error("players", error)
+        else:
+            return redirect(table.get_keeper_url())
+    return _keeper_page_again(request, table, roster_form=form)
 
 
 @require_safe
