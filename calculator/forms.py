@@ -456,7 +456,7 @@ class ImportForm(forms.Form):
         except engine.DealError as error:
             raise forms.ValidationError(self._describe(error)) from None
         form_data = _match_form_data(profile, first_dealer, teams, players)
-        form_data["games_to_win"] = games_to_win if games_to_win in engine.GAMES_TO_WIN else ""
+        form_data["games_to_win"] = "" if games_to_win is None else games_to_win
         match_form = MatchForm(form_data)
         if not match_form.is_valid():
             raise forms.ValidationError(_form_errors(match_form))
@@ -482,26 +482,40 @@ class ImportForm(forms.Form):
         return cleaned
 
 
+TEAMS_NOT_NAMES = _(
+    "The file's “teams” are not the two teams' names: an export writes them as "
+    '{"A": "…", "B": "…"}.'
+)
+PLAYERS_NOT_NAMES = _(
+    "The file's “players” are not the four players' names: an export writes four texts, "
+    "empty for a seat without a name."
+)
+
+
 def _match_form_data(profile: engine.RuleProfile, first_dealer: int, teams, players) -> dict:
-    """MatchForm's data for an imported file: its names (the default team names for missing
-    ones; a value that is no text counts as missing) and its settings."""
+    """MatchForm's data for an imported file: its names (the default team names when it has
+    none) and its settings. Names that are not what an export writes (teams as a list, five
+    players, a number for a name) are refused, never dropped."""
     us, them = default_team_names()
-    teams = teams if isinstance(teams, dict) else {}
-    if not (isinstance(players, list) and len(players) == 4):
-        players = ["", "", "", ""]
+    teams = {} if teams is None else teams
+    if not isinstance(teams, dict) or not _texts(teams.values()) or teams.keys() - {"A", "B"}:
+        raise forms.ValidationError(TEAMS_NOT_NAMES)
+    players = ["", "", "", ""] if players is None else players
+    if not isinstance(players, list) or len(players) != 4 or not _texts(players):
+        raise forms.ValidationError(PLAYERS_NOT_NAMES)
     data = {
-        "team_a": _text(teams.get("A")) or us,
-        "team_b": _text(teams.get("B")) or them,
+        "team_a": clean_name(teams.get("A", "")) or us,
+        "team_b": clean_name(teams.get("B", "")) or them,
         "first_dealer": first_dealer,
         **engine.profile_to_dict(profile),
     }
     for seat, player in enumerate(players, start=1):
-        data[f"player_{seat}"] = _text(player)
+        data[f"player_{seat}"] = clean_name(player)
     return data
 
 
-def _text(value) -> str:
-    return clean_name(value) if isinstance(value, str) else ""
+def _texts(values) -> bool:
+    return all(isinstance(value, str) for value in values)
 
 
 def _form_errors(form: forms.Form) -> list[str]:

@@ -87,7 +87,12 @@ def match_new(request):
     if request.method == "POST" and form.is_valid():
         match = form.save()
         return _remember(redirect(match.get_scorer_url()), request, match)
-    return render(request, "calculator/match_new.html", {"form": form})
+    return render(request, "calculator/match_new.html", {"form": form}, status=_status(form))
+
+
+def _status(form) -> int:
+    """A refused form comes back with what was typed and why, as 400 Bad Request."""
+    return 400 if form.is_bound and form.errors else 200
 
 
 @require_POST
@@ -97,7 +102,8 @@ def match_import_view(request):
         match = match_import(**form.cleaned_data["match"])
         messages.success(request, _("The match was imported."))
         return _remember(redirect(match.get_scorer_url()), request, match)
-    return render(request, "calculator/match_new.html", {"form": MatchForm(), "import_form": form})
+    context = {"form": MatchForm(), "import_form": form}
+    return render(request, "calculator/match_new.html", context, status=400)
 
 
 # The match page
@@ -322,7 +328,14 @@ def deal_new(request, match, is_scorer):
         except engine.DealError as error:
             return _refused(request, match, error)
         return redirect(match.get_scorer_url())
-    return render(request, "calculator/deal.html", _deal_context(state, form, number))
+    return _deal_page(request, state, form, number)
+
+
+def _deal_page(request, state, form, number):
+    """The deal page again: its preview, or the reasons Save was refused (400)."""
+    context = _deal_context(state, form, number)
+    refused = request.POST.get("action") == "save" and form.deal is None
+    return render(request, "calculator/deal.html", context, status=400 if refused else 200)
 
 
 def _deal_again(request, match, number):
@@ -396,7 +409,7 @@ def deal_edit(request, match, is_scorer, number):
         corrected = _("%(deal)s was corrected.") % {"deal": deal_name(state.fold, number)}
         messages.success(request, corrected)
         return redirect(match.get_scorer_url())
-    return render(request, "calculator/deal.html", _deal_context(state, form, number))
+    return _deal_page(request, state, form, number)
 
 
 @require_POST

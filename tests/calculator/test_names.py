@@ -130,7 +130,7 @@ def test_the_form_refuses_two_teams_that_only_invisible_characters_tell_apart(cl
             "contra_tie": "all_hang",
         },
     )
-    assert response.status_code == 200
+    assert response.status_code == 400
     assert not Match.objects.exists()
     assert "Двата отбора трябва да имат различни имена." in response.content.decode()
 
