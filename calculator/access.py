@@ -21,6 +21,7 @@ from django.shortcuts import render
 
 from belot_site.clients import client_address
 
+from . import engine
 from .models import Match, Table
 
 # What secrets.token_urlsafe makes; anything else is no key and never reaches the database.
@@ -29,21 +30,44 @@ WRONG_KEYS_ALLOWED = 300
 WINDOW = 600
 
 
-def _counter(request) -> str:
-    return f"wrong-keys:{client_address(request)}"
+# Imports are counted the same way, in deals: the largest allowed match is cheap to send (a
+# 47 KB file of 2,000 deals) and costly to serve, so an address may import IMPORT_DEALS_ALLOWED
+# deals in IMPORT_WINDOW seconds (three of the largest matches; an evening's real matches are a
+# few hundred deals). Every file counts for at least IMPORT_LEAST deals, refused ones too (each
+# is read and checked): that is 300 small files an hour.
+IMPORT_DEALS_ALLOWED = 3 * engine.MAX_DEALS
+IMPORT_WINDOW = 3600
+IMPORT_LEAST = 20
+
+
+def _counter(request, what: str = "wrong-keys") -> str:
+    return f"{what}:{client_address(request)}"
 
 
 def _blocked(request) -> bool:
     return cache.get(_counter(request), 0) >= WRONG_KEYS_ALLOWED
 
 
-def _note_wrong_key(request) -> None:
-    key = _counter(request)
-    cache.add(key, 0, WINDOW)
+def _count(key: str, amount: int, window: int) -> None:
+    cache.add(key, 0, window)
     try:
-        cache.incr(key)
+        cache.incr(key, amount)
     except ValueError:  # expired between add and incr
-        cache.set(key, 1, WINDOW)
+        cache.set(key, amount, window)
+
+
+def _note_wrong_key(request) -> None:
+    _count(_counter(request), 1, WINDOW)
+
+
+def imports_paused(request) -> bool:
+    """True once this address has imported its IMPORT_DEALS_ALLOWED deals in the window."""
+    return cache.get(_counter(request, "imported-deals"), 0) >= IMPORT_DEALS_ALLOWED
+
+
+def note_import(request, deals: int) -> None:
+    """Count an import of ``deals`` deals (0 for a refused file) for this address."""
+    _count(_counter(request, "imported-deals"), max(deals, IMPORT_LEAST), IMPORT_WINDOW)
 
 
 def wrong_key(request):

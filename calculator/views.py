@@ -21,12 +21,19 @@ from django.views.decorators.http import require_POST, require_safe
 
 from belot_site.theme import theme_of
 
-from . import engine, explain, polls
+from . import access, engine, explain, polls
 from .access import KEY_SHAPE, match_view
 from .forms import DealForm, ImportForm, MatchForm, TableForm
 from .lru import BoundedStore
 from .models import Match
-from .presenters import deal_name, match_context, preview_context, sheet_context
+from .presenters import (
+    deal_name,
+    history_query,
+    match_context,
+    preview_context,
+    sheet_context,
+    sheet_query,
+)
 from .services import (
     DealConflict,
     MatchChanged,
@@ -97,13 +104,29 @@ def _status(form) -> int:
 
 @require_POST
 def match_import_view(request):
+    if access.imports_paused(request):
+        return _imports_paused(request)
     form = ImportForm(request.POST, request.FILES)
-    if form.is_valid():
+    valid = form.is_valid()
+    access.note_import(request, len(form.cleaned_data["match"]["deals"]) if valid else 0)
+    if valid:
         match = match_import(**form.cleaned_data["match"])
         messages.success(request, _("The match was imported."))
         return _remember(redirect(match.get_scorer_url()), request, match)
-    context = {"form": MatchForm(), "import_form": form}
+    context = {"form": MatchForm(), "import_form": form, "import_errors": form["file"].errors}
     return render(request, "calculator/match_new.html", context, status=400)
+
+
+def _imports_paused(request):
+    """429: this address has imported as much as an hour allows (calculator/access.py)."""
+    paused = _(
+        "Many matches were imported from your network in the last hour, so imports are "
+        "paused for a while. Try again later."
+    )
+    context = {"form": MatchForm(), "import_form": ImportForm(), "import_errors": [paused]}
+    response = render(request, "calculator/match_new.html", context, status=429)
+    response["Retry-After"] = str(access.IMPORT_WINDOW)
+    return response
 
 
 # The match page
@@ -112,35 +135,51 @@ def match_import_view(request):
 @require_safe
 @match_view()
 def match_page(request, match, is_scorer):
-    game = _game_asked(request)
+    game, page = _asked(request, "game"), _asked(request, "page")
+    if request.META.get("QUERY_STRING"):  # (a plain address needs no fold to know it is one)
+        query = history_query(match_state(match).fold, game, page)
+        if (elsewhere := _canonical(request, query)) is not None:
+            return elsewhere
     # A watching phone polls this page: while nothing changed, it gets a bodiless 304.
     version = (
         f"{match.pk}-{match.updated.timestamp()}-{int(is_scorer)}-{get_language()}-{game}"
-        f"-{theme_of(request)}"
+        f"-{page}-{theme_of(request)}"
     )
     etag = quote_etag(version)
     if len(messages.get_messages(request)):
-        html = _match_html(request, match, is_scorer, game)
+        html = _match_html(request, match, is_scorer, game, page)
     else:
         unchanged = get_conditional_response(request, etag=etag)
         if unchanged is not None:
             return unchanged
-        html = _watch_html_cached(request, match, etag, game) if not is_scorer else None
-        html = html or _match_html(request, match, is_scorer, game)
+        html = _watch_html_cached(request, match, etag, game, page) if not is_scorer else None
+        html = html or _match_html(request, match, is_scorer, game, page)
     response = HttpResponse(html)
     response["ETag"] = etag
-    response["Cache-Control"] = "private, no-cache"
+    # The scorer's page is never stored anywhere, not even by the phone's service worker
+    # (templates/sw.js): its address is the key that changes the score.
+    response["Cache-Control"] = "private, no-store" if is_scorer else "private, no-cache"
     return _remember(response, request, match) if is_scorer else response
 
 
-def _game_asked(request) -> int | None:
-    """The game whose deals the page lists in full (?game=N), if one is asked for."""
-    value = request.GET.get("game", "")
+def _asked(request, name: str) -> int | None:
+    """A page number the query string asks for (?game=N, ?page=P), if it is one."""
+    value = request.GET.get(name, "")
     return int(value) if re.fullmatch(r"[0-9]{1,4}", value) else None
 
 
-def _match_html(request, match, is_scorer, game=None) -> str:
-    context = match_context(request, match_state(match), is_scorer=is_scorer, game=game)
+def _canonical(request, query: str):
+    """A redirect to the page's one address when its query string is any other (an unknown
+    parameter, a game that is not there, "game=01"): no query string makes a page, or an entry
+    in the page store, of its own. None when the address is already that one."""
+    if request.META.get("QUERY_STRING", "") == query:
+        return None
+    return redirect(f"{request.path}?{query}" if query else request.path)
+
+
+def _match_html(request, match, is_scorer, game=None, page=None) -> str:
+    state = match_state(match)
+    context = match_context(request, state, is_scorer=is_scorer, game=game, page=page or 1)
     return render_to_string("calculator/match.html", context, request=request)
 
 
@@ -161,11 +200,12 @@ SHARED_PAGE_BYTES = 256 * 1024
 SHARED_PAGE_SECONDS = 600
 
 
-def _watch_html_cached(request, match, etag, game) -> str:
+def _watch_html_cached(request, match, etag, game, page) -> str:
     """The watchers' page is the same for everyone until the match changes: its ETag says when.
 
     Its key holds the whole address, query string included, since the page links to itself
-    (the language switch): one visitor's query string is never shown to another.
+    (the language switch): one visitor's query string is never shown to another. Only the
+    page's own query strings reach here (``_canonical``), so none makes an entry of its own.
     (The scorer's page is not kept: its forms carry the scorer's own CSRF token.)
     """
     key = f"{etag}:{request.scheme}://{request.get_host()}{request.get_full_path()}"
@@ -173,7 +213,7 @@ def _watch_html_cached(request, match, etag, game) -> str:
     if html is None:
         html = _shared_page_get(key)
         if html is None:
-            html = _match_html(request, match, is_scorer=False, game=game)
+            html = _match_html(request, match, False, game, page)
             _shared_page_put(key, html)
         _watch_pages.put(key, html)
     return html
@@ -219,7 +259,10 @@ def match_sheet(request, match, is_scorer):
     page's address on the paper, and the scorer's key must not end up there."""
     if is_scorer:
         return redirect("calculator:sheet", match.watch_key)
-    context = sheet_context(request, match_state(match))
+    state, page = match_state(match), _asked(request, "page")
+    if (elsewhere := _canonical(request, sheet_query(state.fold, page))) is not None:
+        return elsewhere
+    context = sheet_context(request, state, page or 1)
     response = render(request, "calculator/sheet.html", context)
     response["Cache-Control"] = "private, no-cache"
     return response

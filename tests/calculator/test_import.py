@@ -4,9 +4,11 @@ import json
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
+from django.test import Client
 from django.utils.html import escape
 from django.utils.translation import gettext, override
 
+from calculator import access, engine
 from calculator.forms import PLAYERS_NOT_NAMES, TEAMS_NOT_NAMES
 from calculator.models import Match
 from tests.calculator.conftest import record_deal
@@ -157,3 +159,25 @@ def test_an_import_with_a_lone_surrogate_is_refused_without_a_server_error(
     assert response.status_code == 400
     assert not imported(match).exists()
     assert "\\ud800" in response.content.decode()
+
+
+def test_imports_from_one_address_are_limited_in_deals_and_say_why(
+    client, match, export, monkeypatch
+):
+    monkeypatch.setattr(access, "IMPORT_DEALS_ALLOWED", 4 * access.IMPORT_LEAST)
+    for _ in range(2):
+        assert import_file(client, export).status_code == 302  # 1 deal: counts as the least
+    assert import_file(client, {"version": 1}).status_code == 400  # refused files count too
+    assert import_file(client, export).status_code == 302
+    paused = import_file(client, export, language="uk")
+    assert paused.status_code == 429 and paused["Retry-After"] == str(access.IMPORT_WINDOW)
+    assert "Забагато матчів імпортовано з вашої мережі" in refusal(paused)
+    assert imported(match).count() == 3
+    elsewhere = Client(REMOTE_ADDR="198.51.100.7")
+    assert import_file(elsewhere, export).status_code == 302
+
+
+def test_the_import_limit_lets_a_real_evening_through():
+    assert access.IMPORT_DEALS_ALLOWED >= 3 * engine.MAX_DEALS
+    assert access.IMPORT_DEALS_ALLOWED // access.IMPORT_LEAST >= 100  # small files an hour
+    assert access.IMPORT_WINDOW <= 3600

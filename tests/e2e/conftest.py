@@ -94,9 +94,9 @@ class RequestGuard:
 
     def _console(self, page, message):
         # A test that takes the context offline expects failed loads (the offline tests).
-        if message.type == "error" and "ERR_INTERNET_DISCONNECTED" not in message.text:
-            if not self._refused_form(page, message):
-                self.problems.append(f"{page.url}: console error: {message.text}")
+        expected = "ERR_INTERNET_DISCONNECTED" in message.text or self._refused_form(page, message)
+        if message.type == "error" and not expected:
+            self.problems.append(f"{page.url}: console error: {message.text}")
 
     @staticmethod
     def _refused_form(page, message) -> bool:
