@@ -1,10 +1,11 @@
 """No match key in any log line: a scorer's key is the right to change a match.
 
 Keys show up in paths (``/m/<key>/…``, also URL-encoded in a ``?next=``), in Referers that carry
-such paths, and in the recent-matches cookie. Every one is replaced by a tag, ``~`` and the first
-six hex digits of the key's SHA-256: enough to tell the requests of one link apart in a log,
-useless to open the match. Django's log lines go through :class:`MaskMatchKeys` (settings.LOGGING),
-and so do the server's access and error logs (:func:`server_logging`, belot_site/serve.py).
+such paths, and in the cookies of recent matches and tables. Every one is replaced by a tag, ``~``
+and the first six hex digits of the key's SHA-256: enough to tell the requests of one link apart
+in a log, useless to open the match. Django's log lines go through :class:`MaskMatchKeys`
+(settings.LOGGING), and so do the server's access and error logs (:func:`server_logging`,
+belot_site/serve.py).
 
 This module is imported by the server's main process before Django is set up: no Django imports.
 """
@@ -15,8 +16,10 @@ import re
 import time
 
 # A path segment after /m/ or /t/ (a table's key; or their URL-encoded form), up to the next
-# delimiter; and the value of the cookie that lists a browser's recent matches.
-KEYS = re.compile(r"(/[mt]/|%2F[mt]%2F)([^/\s?#&%\"'<>\\]+)|(recent_matches=)([^;\s\"']+)", re.I)
+# delimiter; and the value of the cookies that list a browser's recent matches and tables.
+KEYS = re.compile(
+    r"(/[mt]/|%2F[mt]%2F)([^/\s?#&%\"'<>\\]+)|(recent_(?:matches|tables)=)([^;\s\"']+)", re.I
+)
 
 
 def _tag(key: str) -> str:

@@ -13,7 +13,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
-from . import access, charts, stats
+from . import access, charts, stats, views
 from .access import KEY_SHAPE, table_view
 from .forms import DateRangeForm, MatchAddForm, RosterAddForm, TableForm, TableMatchForm
 from .models import Match
@@ -39,7 +39,7 @@ def table_new(request):
         except ValidationError as error:
             form.add_error(None, error)
         else:
-            return redirect(table.get_keeper_url())
+            return _remember(redirect(table.get_keeper_url()), request, table)
     context = {"form": form, "from_match": match, "taken": taken}
     return render(request, "calculator/table_new.html", context, status=400 if form.errors else 200)
 
@@ -57,13 +57,19 @@ def _range(request):
     return form, None, None
 
 
+def _remember(response, request, table):
+    """The keeper's phone lists the table on its home page, as it lists its matches."""
+    return views.remember_key(response, request, table.keeper_key, views.RECENT_TABLES_COOKIE)
+
+
 @require_safe
 @table_view()
 def table_page(request, table, is_keeper):
     form, since, until = _range(request)
     context = _table_context(request, table, is_keeper, stats.table_stats(table, since, until))
     context["range_form"] = form
-    return render(request, "calculator/table.html", context)
+    response = render(request, "calculator/table.html", context)
+    return _remember(response, request, table) if is_keeper else response
 
 
 def _table_context(request, table, is_keeper, found, **forms):

@@ -25,7 +25,7 @@ from . import access, engine, explain, polls
 from .access import KEY_SHAPE, match_view
 from .forms import DealForm, ImportForm, MatchForm, TableForm
 from .lru import BoundedStore
-from .models import Match
+from .models import Match, Table
 from .presenters import (
     deal_name,
     history_query,
@@ -46,22 +46,27 @@ from .services import (
     match_state,
 )
 
+# The matches and tables this phone made or opened as their scorer or keeper, newest first: a
+# cookie of keys ("recent_matches", "recent_tables"), so that they are one tap away on the home
+# page, with and without JavaScript. "Forget this phone's matches" clears both.
 RECENT_COOKIE = "recent_matches"
+RECENT_TABLES_COOKIE = "recent_tables"
 RECENT_MAX = 6
+RECENT_AGE = 180 * 24 * 3600
 
 
-def _recent_keys(request) -> list[str]:
-    cookie = request.COOKIES.get(RECENT_COOKIE, "")
-    return [key for key in cookie.split(".") if KEY_SHAPE.fullmatch(key)][:RECENT_MAX]
+def recent_keys(request, cookie: str = RECENT_COOKIE) -> list[str]:
+    value = request.COOKIES.get(cookie, "")
+    return [key for key in value.split(".") if KEY_SHAPE.fullmatch(key)][:RECENT_MAX]
 
 
-def _remember(response, request, match: Match):
-    """The scorer's browser keeps its recent matches, so they are one tap away on the home page."""
-    keys = [match.scorer_key] + [k for k in _recent_keys(request) if k != match.scorer_key]
+def remember_key(response, request, key: str, cookie: str = RECENT_COOKIE):
+    """The browser keeps ``key`` first among its recent ones."""
+    keys = [key] + [k for k in recent_keys(request, cookie) if k != key]
     response.set_cookie(
-        RECENT_COOKIE,
+        cookie,
         ".".join(keys[:RECENT_MAX]),
-        max_age=180 * 24 * 3600,
+        max_age=RECENT_AGE,
         httponly=True,
         secure=settings.SESSION_COOKIE_SECURE,
         samesite="Lax",
@@ -69,14 +74,22 @@ def _remember(response, request, match: Match):
     return response
 
 
+def _remember(response, request, match: Match):
+    """The scorer's browser keeps its recent matches, so they are one tap away on the home page."""
+    return remember_key(response, request, match.scorer_key)
+
+
+def _in_order(objects, keys: list[str], field: str) -> list:
+    return sorted(objects, key=lambda found: keys.index(getattr(found, field)))
+
+
 # Starting a match
 
 
 def home(request):
-    keys = _recent_keys(request)
-    recent = sorted(
-        Match.objects.filter(scorer_key__in=keys), key=lambda m: keys.index(m.scorer_key)
-    )
+    keys, table_keys = recent_keys(request), recent_keys(request, RECENT_TABLES_COOKIE)
+    recent = Match.objects.filter(scorer_key__in=keys)
+    tables = Table.objects.filter(keeper_key__in=table_keys)
     return render(
         request,
         "calculator/home.html",
@@ -84,9 +97,23 @@ def home(request):
             "form": MatchForm(),
             "import_form": ImportForm(),
             "table_form": TableForm(),
-            "recent": recent,
+            "recent": _in_order(recent, keys, "scorer_key"),
+            "recent_tables": _in_order(tables, table_keys, "keeper_key"),
         },
     )
+
+
+@require_POST
+def forget(request):
+    """Forget this phone's matches: the home page's lists (their cookies), and, by the
+    Clear-Site-Data header, the service worker's caches and the deal drafts (local storage),
+    which the page's script clears as well before it posts. The language and theme stay."""
+    response = redirect("home")
+    for cookie in (RECENT_COOKIE, RECENT_TABLES_COOKIE):
+        response.delete_cookie(cookie, samesite="Lax")
+    response["Clear-Site-Data"] = '"cache", "storage"'
+    messages.success(request, _("This phone has forgotten its matches and tables."))
+    return response
 
 
 def match_new(request):
@@ -151,15 +178,19 @@ def match_page(request, match, is_scorer):
     else:
         unchanged = get_conditional_response(request, etag=etag)
         if unchanged is not None:
-            return unchanged
+            return _cache_headers(unchanged, is_scorer)
         html = _watch_html_cached(request, match, etag, game, page) if not is_scorer else None
         html = html or _match_html(request, match, is_scorer, game, page)
-    response = HttpResponse(html)
+    response = _cache_headers(HttpResponse(html), is_scorer)
     response["ETag"] = etag
-    # The scorer's page is never stored anywhere, not even by the phone's service worker
-    # (templates/sw.js): its address is the key that changes the score.
-    response["Cache-Control"] = "private, no-store" if is_scorer else "private, no-cache"
     return _remember(response, request, match) if is_scorer else response
+
+
+def _cache_headers(response, is_scorer: bool):
+    """The scorer's page is never stored anywhere, not even by the phone's service worker
+    (templates/sw.js): its address is the key that changes the score."""
+    response["Cache-Control"] = "private, no-store" if is_scorer else "private, no-cache"
+    return response
 
 
 def _asked(request, name: str) -> int | None:
