@@ -233,18 +233,24 @@ SHARED_PAGE_SECONDS = 600
 
 def _watch_html_cached(request, match, etag, game, page) -> str:
     """The watchers' page is the same for everyone until the match changes: its ETag says when.
+    (The scorer's page is not kept: its forms carry the scorer's own CSRF token.)"""
+    return _kept_html(request, etag, lambda: _match_html(request, match, False, game, page))
+
+
+def _kept_html(request, etag: str, render_page) -> str:
+    """A watchers' page (the match page, the score sheet) from the store, or ``render_page()``
+    kept there.
 
     Its key holds the whole address, query string included, since the page links to itself
     (the language switch): one visitor's query string is never shown to another. Only the
     page's own query strings reach here (``_canonical``), so none makes an entry of its own.
-    (The scorer's page is not kept: its forms carry the scorer's own CSRF token.)
     """
     key = f"{etag}:{request.scheme}://{request.get_host()}{request.get_full_path()}"
     html = _watch_pages.get(key)
     if html is None:
         html = _shared_page_get(key)
         if html is None:
-            html = _match_html(request, match, False, game, page)
+            html = render_page()
             _shared_page_put(key, html)
         _watch_pages.put(key, html)
     return html
@@ -287,16 +293,29 @@ def match_changes(request, match, is_scorer):
 @match_view()
 def match_sheet(request, match, is_scorer):
     """The score sheet to print. Always at the watch link's address: a browser prints the
-    page's address on the paper, and the scorer's key must not end up there."""
+    page's address on the paper, and the scorer's key must not end up there. Like the watchers'
+    page, it is the same for everyone until the match changes: kept, and answered 304."""
     if is_scorer:
         return redirect("calculator:sheet", match.watch_key)
-    state, page = match_state(match), _asked(request, "page")
-    if (elsewhere := _canonical(request, sheet_query(state.fold, page))) is not None:
-        return elsewhere
-    context = sheet_context(request, state, page or 1)
-    response = render(request, "calculator/sheet.html", context)
-    response["Cache-Control"] = "private, no-cache"
-    return response
+    page = _asked(request, "page")
+    if request.META.get("QUERY_STRING"):
+        query = sheet_query(match_state(match).fold, page)
+        if (elsewhere := _canonical(request, query)) is not None:
+            return elsewhere
+    version = (
+        f"sheet-{match.pk}-{match.updated.timestamp()}-{get_language()}-{page}-{theme_of(request)}"
+    )
+    etag = quote_etag(version)
+    response = get_conditional_response(request, etag=etag)
+    if response is None:
+
+        def render_sheet():
+            context = sheet_context(request, match_state(match), page or 1)
+            return render_to_string("calculator/sheet.html", context, request)
+
+        response = HttpResponse(_kept_html(request, etag, render_sheet))
+        response["ETag"] = etag
+    return _cache_headers(response, is_scorer=False)
 
 
 @require_safe

@@ -98,3 +98,19 @@ def test_a_game_view_has_its_own_etag(client, match):
         f"/m/{match.watch_key}/", {"game": 1}, headers={"if-none-match": plain["ETag"]}
     )
     assert game.status_code == 200 and game["ETag"] != plain["ETag"]
+
+
+def test_the_score_sheet_is_kept_for_every_watcher_until_the_match_changes(
+    client, match, django_assert_num_queries
+):
+    record_deal(client, match, 1, card_points=87)
+    url = f"/m/{match.watch_key}/sheet/"
+    first = Client().get(url)
+    assert first.status_code == 200 and first["Cache-Control"] == "private, no-cache"
+    with django_assert_num_queries(1):  # the match's row: the page itself was kept
+        again = Client().get(url)
+    assert again.content == first.content and again["ETag"] == first["ETag"]
+    assert Client().get(url, HTTP_IF_NONE_MATCH=first["ETag"]).status_code == 304
+    record_deal(client, match, 2, card_points=100)
+    changed = Client().get(url, HTTP_IF_NONE_MATCH=first["ETag"])
+    assert changed.status_code == 200 and changed["ETag"] != first["ETag"]
