@@ -245,37 +245,48 @@ def _kept_html(request, etag: str, render_page) -> str:
     (the language switch): one visitor's query string is never shown to another. Only the
     page's own query strings reach here (``_canonical``), so none makes an entry of its own.
     """
-    key = f"{etag}:{request.scheme}://{request.get_host()}{request.get_full_path()}"
+    # The page as this visitor asks for it, whatever the version of the match (the ETag's).
+    address = (
+        f"{get_language()}:{theme_of(request)}:"
+        f"{request.scheme}://{request.get_host()}{request.get_full_path()}"
+    )
+    key = f"{etag}:{address}"
     html = _watch_pages.get(key)
     if html is None:
-        html = _shared_page_get(key)
+        html = _shared_page_get(address, etag)
         if html is None:
             html = render_page()
-            _shared_page_put(key, html)
+            _shared_page_put(address, etag, html)
         _watch_pages.put(key, html)
     return html
 
 
-def _shared_key(key: str) -> str:
-    return "watch:" + hashlib.sha256(key.encode()).hexdigest()
+def _shared_key(address: str) -> str:
+    return "watch:" + hashlib.sha256(address.encode()).hexdigest()
 
 
-def _shared_page_get(key: str) -> str | None:
+# In Redis a page is kept under its address alone, with its ETag in front of it: a change of the
+# match replaces the address's page instead of adding one (a match corrected every few seconds
+# left a page per version and address there for ten minutes).
+def _shared_page_get(address: str, etag: str) -> str | None:
     if not settings.WATCH_PAGES_SHARED:
         return None
-    packed = cache.get(_shared_key(key))
+    value = cache.get(_shared_key(address))
+    if not isinstance(value, bytes):
+        return None
+    kept, _sep, packed = value.partition(b"\0")
     try:
-        return zlib.decompress(packed).decode() if isinstance(packed, bytes) else None
+        return zlib.decompress(packed).decode() if kept == etag.encode() else None
     except (zlib.error, UnicodeDecodeError):
         return None
 
 
-def _shared_page_put(key: str, html: str) -> None:
+def _shared_page_put(address: str, etag: str, html: str) -> None:
     if not settings.WATCH_PAGES_SHARED:
         return
     packed = zlib.compress(html.encode(), 1)
     if len(packed) <= SHARED_PAGE_BYTES:
-        cache.set(_shared_key(key), packed, SHARED_PAGE_SECONDS)
+        cache.set(_shared_key(address), etag.encode() + b"\0" + packed, SHARED_PAGE_SECONDS)
 
 
 @require_safe
