@@ -11,6 +11,7 @@ hour, not hundreds.
 """
 
 import re
+from contextlib import suppress
 from functools import wraps
 
 from django.core.cache import cache
@@ -48,12 +49,14 @@ def _blocked(request) -> bool:
     return cache.get(_counter(request), 0) >= WRONG_KEYS_ALLOWED
 
 
-def _count(key: str, amount: int, window: int) -> None:
+def _count(key: str, amount: int, window: int) -> int:
+    """Add ``amount`` to the counter (made for ``window`` seconds); its new value."""
     cache.add(key, 0, window)
     try:
-        cache.incr(key, amount)
+        return cache.incr(key, amount)
     except ValueError:  # expired between add and incr
         cache.set(key, amount, window)
+        return amount
 
 
 def _note_wrong_key(request) -> None:
@@ -65,9 +68,16 @@ def imports_paused(request) -> bool:
     return cache.get(_counter(request, "imported-deals"), 0) >= IMPORT_DEALS_ALLOWED
 
 
-def note_import(request, deals: int) -> None:
-    """Count an import of ``deals`` deals (0 for a refused file) for this address."""
-    _count(_counter(request, "imported-deals"), max(deals, IMPORT_LEAST), IMPORT_WINDOW)
+def note_import(request, deals: int | None) -> bool:
+    """Count an import of ``deals`` deals (None: a refused file) for this address. False, and
+    nothing counted, when it would take the address past IMPORT_DEALS_ALLOWED: the count is
+    taken and checked in one step, so imports sent at once cannot all pass the same check."""
+    key, cost = _counter(request, "imported-deals"), max(deals or 0, IMPORT_LEAST)
+    if _count(key, cost, IMPORT_WINDOW) <= IMPORT_DEALS_ALLOWED or deals is None:
+        return True
+    with suppress(ValueError):  # expired meanwhile: nothing to give back
+        cache.decr(key, cost)
+    return False
 
 
 def wrong_key(request):

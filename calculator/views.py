@@ -135,7 +135,8 @@ def match_import_view(request):
         return _imports_paused(request)
     form = ImportForm(request.POST, request.FILES)
     valid = form.is_valid()
-    access.note_import(request, len(form.cleaned_data["match"]["deals"]) if valid else 0)
+    if not access.note_import(request, len(form.cleaned_data["match"]["deals"]) if valid else None):
+        return _imports_paused(request)
     if valid:
         match = match_import(**form.cleaned_data["match"])
         messages.success(request, _("The match was imported."))

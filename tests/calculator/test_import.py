@@ -3,6 +3,7 @@
 import json
 
 import pytest
+from django.core.cache import cache
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.utils.html import escape
@@ -175,6 +176,17 @@ def test_imports_from_one_address_are_limited_in_deals_and_say_why(
     assert imported(match).count() == 3
     elsewhere = Client(REMOTE_ADDR="198.51.100.7")
     assert import_file(elsewhere, export).status_code == 302
+
+
+def test_an_import_never_takes_an_address_past_its_allowance(client, match, monkeypatch):
+    monkeypatch.setattr(access, "IMPORT_DEALS_ALLOWED", 100)
+    thirty = engine.match_to_dict(engine.DEFAULT_PROFILE, 0, [engine.AllPassed()] * 30)
+    for _ in range(3):
+        assert import_file(client, thirty).status_code == 302
+    assert import_file(client, thirty).status_code == 429  # 120: not even partly
+    assert import_file(client, {**thirty, "deals": []}).status_code == 429  # 90 + 20
+    assert imported(match).count() == 3
+    assert cache.get("imported-deals:127.0.0.1") == 90  # the refused ones gave theirs back
 
 
 def test_the_import_limit_lets_a_real_evening_through():
