@@ -11,6 +11,7 @@ urlpatterns = [
     path("", views.language_redirect, name="language-redirect"),
     path("robots.txt", views.robots_txt, name="robots-txt"),
     path("sw.js", views.service_worker, name="service-worker"),
+    path("offline/<str:code>/", views.offline, name="offline"),
     path("admin/", admin.site.urls),
     path("i18n/", include("django.conf.urls.i18n")),
     path("language/<str:code>/", views.language_switch, name="language-switch"),
@@ -25,5 +26,6 @@ urlpatterns += i18n_patterns(
     path("match/new/", calculator_views.match_new, name="match-new"),
     path("match/import/", calculator_views.match_import_view, name="match-import"),
     path("table/new/", table_views.table_new, name="table-new"),
+    path("forget/", calculator_views.forget, name="forget"),
     prefix_default_language=True,
 )

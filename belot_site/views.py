@@ -85,19 +85,43 @@ SERVICE_WORKER_ASSETS = (
 def service_worker(request):
     """/sw.js, served from the root so that its scope covers every language and match page.
 
-    Its cache name follows the hashed names of the static files, so a new version of the site
-    brings a new worker, which drops the old files.
+    Its cache name follows the hashed names of the static files and the offline page, so a new
+    version of the site brings a new worker, which drops the old files.
     """
     assets = [static(name) for name in SERVICE_WORKER_ASSETS]
-    version = hashlib.sha256("\n".join(assets).encode()).hexdigest()[:12]
+    offline = {code: reverse("offline", args=[code]) for code, _name in settings.LANGUAGES}
+    pages = [_offline_html(request, code) for code in offline]
+    version = hashlib.sha256("\n".join(assets + pages).encode()).hexdigest()[:12]
     response = render(
         request,
         "sw.js",
-        {"assets": assets, "version": version},
+        {
+            "assets": assets,
+            "version": version,
+            "offline": offline,
+            "default_language": settings.LANGUAGE_CODE,
+        },
         content_type="text/javascript; charset=utf-8",
     )
     response["Cache-Control"] = "no-cache"
     response["Service-Worker-Allowed"] = "/"
+    return response
+
+
+def _offline_html(request, code: str) -> str:
+    with translation.override(code):
+        return render(request, "offline.html").content.decode()
+
+
+@require_safe
+def offline(request, code):
+    """The page the service worker shows when a page it does not keep cannot be loaded (a
+    scorer's page, a new deal): no connection, and what was typed is kept. At /offline/<code>/,
+    outside the language prefixes, so that the worker fetching all three sets no language."""
+    if code not in dict(settings.LANGUAGES):
+        raise Http404
+    response = HttpResponse(_offline_html(request, code))
+    response["Content-Language"] = code
     return response
 
 

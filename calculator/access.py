@@ -4,11 +4,14 @@ A wrong key gets the same 404 whether or not the match exists. The keys have 144
 guessing one is hopeless; the limit here only keeps the noise of scripts down. A valid key is
 always served: only misses are counted, per visitor's address (belot_site/clients.py), and after
 WRONG_KEYS_ALLOWED of them in WINDOW seconds the next misses get 429 instead of 404 for the rest
-of the window. The limit is generous: people behind one address (a café's Wi-Fi, a carrier's
-NAT) mistype or open stale links a few times an hour, not hundreds.
+of the window. Every lookup by key goes through this one limit: the match and table pages, the
+new-table page's ``?match=`` and the table's "add a match" form. The limit is generous: people
+behind one address (a café's Wi-Fi, a carrier's NAT) mistype or open stale links a few times an
+hour, not hundreds.
 """
 
 import re
+from contextlib import suppress
 from functools import wraps
 
 from django.core.cache import cache
@@ -19,6 +22,7 @@ from django.shortcuts import render
 
 from belot_site.clients import client_address
 
+from . import engine
 from .models import Match, Table
 
 # What secrets.token_urlsafe makes; anything else is no key and never reaches the database.
@@ -27,30 +31,71 @@ WRONG_KEYS_ALLOWED = 300
 WINDOW = 600
 
 
-def _counter(request) -> str:
-    return f"wrong-keys:{client_address(request)}"
+# Imports are counted the same way, in deals: the largest allowed match is cheap to send (a
+# 47 KB file of 2,000 deals) and costly to serve, so an address may import IMPORT_DEALS_ALLOWED
+# deals in IMPORT_WINDOW seconds (three of the largest matches; an evening's real matches are a
+# few hundred deals). Every file counts for at least IMPORT_LEAST deals, refused ones too (each
+# is read and checked): that is 300 small files an hour.
+IMPORT_DEALS_ALLOWED = 3 * engine.MAX_DEALS
+IMPORT_WINDOW = 3600
+IMPORT_LEAST = 20
+
+
+def _counter(request, what: str = "wrong-keys") -> str:
+    return f"{what}:{client_address(request)}"
 
 
 def _blocked(request) -> bool:
     return cache.get(_counter(request), 0) >= WRONG_KEYS_ALLOWED
 
 
-def _note_wrong_key(request) -> None:
-    key = _counter(request)
-    cache.add(key, 0, WINDOW)
+def _count(key: str, amount: int, window: int) -> int:
+    """Add ``amount`` to the counter (made for ``window`` seconds); its new value."""
+    cache.add(key, 0, window)
     try:
-        cache.incr(key)
+        return cache.incr(key, amount)
     except ValueError:  # expired between add and incr
-        cache.set(key, 1, WINDOW)
+        cache.set(key, amount, window)
+        return amount
 
 
-def _miss(request):
-    """A wrong key: 404, or 429 once this address has missed too often."""
+def _note_wrong_key(request) -> None:
+    _count(_counter(request), 1, WINDOW)
+
+
+def imports_paused(request) -> bool:
+    """True once this address has imported its IMPORT_DEALS_ALLOWED deals in the window."""
+    return cache.get(_counter(request, "imported-deals"), 0) >= IMPORT_DEALS_ALLOWED
+
+
+def note_import(request, deals: int | None) -> bool:
+    """Count an import of ``deals`` deals (None: a refused file) for this address. False, and
+    nothing counted, when it would take the address past IMPORT_DEALS_ALLOWED: the count is
+    taken and checked in one step, so imports sent at once cannot all pass the same check."""
+    key, cost = _counter(request, "imported-deals"), max(deals or 0, IMPORT_LEAST)
+    if _count(key, cost, IMPORT_WINDOW) <= IMPORT_DEALS_ALLOWED or deals is None:
+        return True
+    with suppress(ValueError):  # expired meanwhile: nothing to give back
+        cache.decr(key, cost)
+    return False
+
+
+def wrong_key(request):
+    """Count a key that opened nothing (a wrong link, a pasted link of no match): the 429 page
+    to answer with once this address has missed too often, else None."""
     if _blocked(request):
         response = render(request, "429.html", status=429)
         response["Retry-After"] = str(WINDOW)
         return response
     _note_wrong_key(request)
+    return None
+
+
+def miss(request):
+    """A wrong key in the address: 404, or 429 once this address has missed too often."""
+    refusal = wrong_key(request)
+    if refusal is not None:
+        return refusal
     raise Http404
 
 
@@ -84,7 +129,7 @@ def match_view(*, scorer_only: bool = False):
                 match = match_by_key(key)
             is_scorer = match is not None and match.scorer_key == key
             if match is None or (scorer_only and not is_scorer):
-                return _miss(request)
+                return miss(request)
             return view(request, match, is_scorer, *args, **kwargs)
 
         return wrapper
@@ -104,7 +149,7 @@ def table_view(*, keeper_only: bool = False):
                 table = Table.objects.filter(Q(keeper_key=key) | Q(view_key=key)).first()
             is_keeper = table is not None and table.keeper_key == key
             if table is None or (keeper_only and not is_keeper):
-                return _miss(request)
+                return miss(request)
             return view(request, table, is_keeper, *args, **kwargs)
 
         return wrapper

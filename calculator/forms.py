@@ -2,6 +2,7 @@ import json
 import re
 import unicodedata
 
+import regex
 from django import forms
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
@@ -10,27 +11,30 @@ from . import engine, explain
 from .engine import ContraTie, DeclarationComparison
 from .engine.model import CARRE_ORDER
 from .models import ROSTER_MAX, Match
+from .services import IN_ANOTHER_TABLE, IN_THIS_TABLE, NAME_TWICE, ROSTER_FULL
 
 NAME_MAX = 40
 TARGET_MIN = 11
 TARGET_MAX = 9999
 
 
+# What a reader never sees, by Unicode property rather than by a list: every default-ignorable
+# code point (zero-width spaces and joiners, direction marks, the byte order mark, the Hangul
+# fillers, variation selectors, tags), every other control, format, private-use, surrogate or
+# unassigned one, and the blank Braille pattern, a symbol that fonts draw as an empty cell.
+INVISIBLE = regex.compile(r"[\p{Default_Ignorable_Code_Point}\p{C}\N{BRAILLE PATTERN BLANK}]+")
+
+
 def clean_name(value: str) -> str:
     """A team or player name as the site keeps it, whether typed in the form or imported.
 
-    Invisible characters go: control characters (a line break counts as a space), format
-    characters (zero-width spaces and joiners, right-to-left marks, the byte order mark),
-    lone surrogates and unassigned code points; then the text is normalised (NFC) and its
-    spaces collapsed, so that "B", "B\u200b" and "B" + a combining mark written apart are
+    White space of any kind (a line break, U+2000 to U+200A, the ideographic space) is a space;
+    invisible characters (``INVISIBLE``) go; then the text is normalised (NFC) and its spaces
+    collapsed, so that "B", "B\u200b", "B\u3164" and "B" + a combining mark written apart are
     told apart only by what a reader sees.
     """
-    kept = "".join(
-        " " if char.isspace() else char
-        for char in value
-        if char.isspace() or not unicodedata.category(char).startswith("C")
-    )
-    return " ".join(unicodedata.normalize("NFC", kept).split())
+    spaced = "".join(" " if char.isspace() else char for char in value)
+    return " ".join(unicodedata.normalize("NFC", INVISIBLE.sub("", spaced)).split())
 
 
 class NameField(forms.CharField):
@@ -458,7 +462,7 @@ class ImportForm(forms.Form):
         except engine.DealError as error:
             raise forms.ValidationError(self._describe(error)) from None
         form_data = _match_form_data(profile, first_dealer, teams, players)
-        form_data["games_to_win"] = games_to_win if games_to_win in engine.GAMES_TO_WIN else ""
+        form_data["games_to_win"] = "" if games_to_win is None else games_to_win
         match_form = MatchForm(form_data)
         if not match_form.is_valid():
             raise forms.ValidationError(_form_errors(match_form))
@@ -484,26 +488,40 @@ class ImportForm(forms.Form):
         return cleaned
 
 
+TEAMS_NOT_NAMES = _(
+    "The file's “teams” are not the two teams' names: an export writes them as "
+    '{"A": "…", "B": "…"}.'
+)
+PLAYERS_NOT_NAMES = _(
+    "The file's “players” are not the four players' names: an export writes four texts, "
+    "empty for a seat without a name."
+)
+
+
 def _match_form_data(profile: engine.RuleProfile, first_dealer: int, teams, players) -> dict:
-    """MatchForm's data for an imported file: its names (the default team names for missing
-    ones; a value that is no text counts as missing) and its settings."""
+    """MatchForm's data for an imported file: its names (the default team names when it has
+    none) and its settings. Names that are not what an export writes (teams as a list, five
+    players, a number for a name) are refused, never dropped."""
     us, them = default_team_names()
-    teams = teams if isinstance(teams, dict) else {}
-    if not (isinstance(players, list) and len(players) == 4):
-        players = ["", "", "", ""]
+    teams = {} if teams is None else teams
+    if not isinstance(teams, dict) or not _texts(teams.values()) or teams.keys() - {"A", "B"}:
+        raise forms.ValidationError(TEAMS_NOT_NAMES)
+    players = ["", "", "", ""] if players is None else players
+    if not isinstance(players, list) or len(players) != 4 or not _texts(players):
+        raise forms.ValidationError(PLAYERS_NOT_NAMES)
     data = {
-        "team_a": _text(teams.get("A")) or us,
-        "team_b": _text(teams.get("B")) or them,
+        "team_a": clean_name(teams.get("A", "")) or us,
+        "team_b": clean_name(teams.get("B", "")) or them,
         "first_dealer": first_dealer,
         **engine.profile_to_dict(profile),
     }
     for seat, player in enumerate(players, start=1):
-        data[f"player_{seat}"] = _text(player)
+        data[f"player_{seat}"] = clean_name(player)
     return data
 
 
-def _text(value) -> str:
-    return clean_name(value) if isinstance(value, str) else ""
+def _texts(values) -> bool:
+    return all(isinstance(value, str) for value in values)
 
 
 def _form_errors(form: forms.Form) -> list[str]:
@@ -545,7 +563,7 @@ class RosterField(forms.CharField):
                     % {"max": NAME_MAX, "name": name[:NAME_MAX] + "…"}
                 )
         if len(set(value)) != len(value):
-            raise forms.ValidationError(_("Each player's name may appear only once."))
+            raise forms.ValidationError(NAME_TWICE, code="name_twice")
 
 
 class TableForm(forms.Form):
@@ -572,7 +590,8 @@ class TableForm(forms.Form):
 
 
 class RosterAddForm(forms.Form):
-    """More players for a table's roster."""
+    """More players for a table's roster (checked again as the roster is saved:
+    services.table_players_add)."""
 
     players = RosterField(label=_("New players"), help_text=_("One name a line."))
 
@@ -583,11 +602,9 @@ class RosterAddForm(forms.Form):
     def clean_players(self):
         players = self.cleaned_data["players"]
         if set(players) & set(self.table.players):
-            raise forms.ValidationError(_("Each player's name may appear only once."))
+            raise forms.ValidationError(NAME_TWICE, code="name_twice")
         if len(self.table.players) + len(players) > ROSTER_MAX:
-            raise forms.ValidationError(
-                _("A table has at most %(max)s players.") % {"max": ROSTER_MAX}
-            )
+            raise forms.ValidationError(ROSTER_FULL, params={"max": ROSTER_MAX})
         return players
 
 
@@ -676,7 +693,12 @@ class NextMatchForm(TableMatchForm):
 
 
 class MatchAddForm(forms.Form):
-    """An existing match joins a table: its scorer's link proves that its keeper asks."""
+    """An existing match joins a table: its scorer's link proves that its keeper asks (checked
+    again as the match joins: services.table_match_add).
+
+    ``wrong_key`` says that the link held a key that opens no match: it counts towards the
+    wrong-key limit (calculator/access.py), as a wrong link in the address bar does.
+    """
 
     link = forms.CharField(
         label=_("The scorer's link of the match"),
@@ -687,6 +709,7 @@ class MatchAddForm(forms.Form):
     def __init__(self, *args, table, **kwargs):
         super().__init__(*args, **kwargs)
         self.table = table
+        self.wrong_key = False
 
     def clean_link(self):
         found = re.search(
@@ -694,6 +717,7 @@ class MatchAddForm(forms.Form):
         )
         match = found and Match.objects.filter(scorer_key=found.group(1)).first()
         if not match:
+            self.wrong_key = bool(found)
             raise forms.ValidationError(
                 _(
                     "This is not the scorer's link of a match. Open the match and copy the link "
@@ -701,14 +725,12 @@ class MatchAddForm(forms.Form):
                 )
             )
         if match.table_id is not None and match.table_id != self.table.pk:
-            raise forms.ValidationError(_("This match already belongs to another table."))
+            raise forms.ValidationError(IN_ANOTHER_TABLE)
         if match.table_id == self.table.pk:
-            raise forms.ValidationError(_("This match is already in this table."))
+            raise forms.ValidationError(IN_THIS_TABLE)
         new = {name for name in match.players if name} - set(self.table.players)
         if len(self.table.players) + len(new) > ROSTER_MAX:
-            raise forms.ValidationError(
-                _("A table has at most %(max)s players.") % {"max": ROSTER_MAX}
-            )
+            raise forms.ValidationError(ROSTER_FULL, params={"max": ROSTER_MAX})
         return match
 
 

@@ -1,5 +1,6 @@
 """What the match and deal pages show, derived from the engine's fold: no scoring happens here."""
 
+import math
 from dataclasses import dataclass
 
 from django.urls import reverse
@@ -13,8 +14,11 @@ from .services import MatchState, next_match_offered, undoable
 
 # The match page shows the deals of one game: the current one, or the one asked for with
 # ?game=N. Unasked, it shows at most the last GAME_ROWS of them (a game of all-passed deals can
-# be long), so that the page of the largest allowed match stays small and quick.
+# be long); asked for, HISTORY_ROWS a page, the last first (?game=N&page=P). The score sheet
+# holds SHEET_ROWS deals a page (?page=P). No page of the largest allowed match renders more.
 GAME_ROWS = 60
+HISTORY_ROWS = 100
+SHEET_ROWS = 400
 CHART_WIDTH = 320
 CHART_HEIGHT = 120
 
@@ -138,19 +142,65 @@ def game_deals(state: MatchState, game: int) -> range:
     return range(numbers[0], numbers[-1] + 1) if numbers else range(1, 1)
 
 
-def history_context(state: MatchState, asked: int | None) -> dict:
-    """Which deals the page lists: those of the game asked for (a finished one, or the current
+def pages_of(count: int, size: int) -> int:
+    return max(1, math.ceil(count / size))
+
+
+def history_context(state: MatchState, asked: int | None, page: int = 1) -> dict:
+    """Which deals the page lists: a page of the game asked for (a finished one, or the current
     one in full), else the last GAME_ROWS of the current game."""
     game = asked if asked is not None and 1 <= asked <= state.fold.game else None
     numbers = game_deals(state, game or state.fold.game)
-    hidden = 0 if game is not None else max(0, len(numbers) - GAME_ROWS)
+    pages = 1 if game is None else pages_of(len(numbers), HISTORY_ROWS)
+    page = min(max(page, 1), pages)
+    end = len(numbers) - (page - 1) * HISTORY_ROWS
+    shown = numbers[max(0, end - (GAME_ROWS if game is None else HISTORY_ROWS)) : end]
     return {
-        "rows": history(state, numbers[hidden:]),
+        "rows": history(state, shown),
         "shown_game": game or state.fold.game,
         "game_asked": game is not None,
-        "hidden_deals": hidden,
+        "hidden_deals": 0 if game is not None else len(numbers) - len(shown),
         "game_deals": len(numbers),
+        "page": page,
+        "pages": pages,
+        "first_shown": shown.start - numbers.start + 1,
+        "last_shown": shown.stop - numbers.start,
+        "history_rows": HISTORY_ROWS,
+        # Newest first: the next page holds earlier deals.
+        "pager": _pager(f"?game={game}&page=", f"?game={game}", page, pages, backwards=True),
     }
+
+
+def _pager(query: str, first: str, page: int, pages: int, *, backwards: bool) -> list[dict]:
+    """Links to the pages before and after ``page``, named by the deals they hold."""
+    earlier, later = _("Earlier deals"), _("Later deals")
+    links = []
+    if page > 1:
+        url = first if page == 2 else f"{query}{page - 1}"
+        links.append({"url": url, "rel": "prev", "label": later if backwards else earlier})
+    if page < pages:
+        links.append(
+            {"url": f"{query}{page + 1}", "rel": "next", "label": earlier if backwards else later}
+        )
+    return links
+
+
+def history_query(fold: engine.Match, game: int | None, page: int | None) -> str:
+    """The one query string of the page of deals asked for: "game=N" (a game there is), and
+    "&page=P" (a page after the first, within the game's pages); "" for the plain match page.
+    Any other query string is answered with a redirect to this one, so that it makes no page
+    of its own (calculator/views.py)."""
+    if game is None or not 1 <= game <= fold.game:
+        return ""
+    deals = sum(1 for played in fold.deals if played.game == game)
+    page = min(page or 1, pages_of(deals, HISTORY_ROWS))
+    return f"game={game}" + (f"&page={page}" if page > 1 else "")
+
+
+def sheet_query(fold: engine.Match, page: int | None) -> str:
+    """The one query string of a page of the score sheet: "page=P" after the first."""
+    page = min(page or 1, pages_of(len(fold.deals), SHEET_ROWS))
+    return f"page={page}" if page > 1 else ""
 
 
 # How often a watcher's open page asks whether the match changed: a saved deal shows within this
@@ -158,7 +208,9 @@ def history_context(state: MatchState, asked: int | None) -> dict:
 WATCH_POLL_MS = 2000
 
 
-def match_context(request, state: MatchState, *, is_scorer: bool, game: int | None = None) -> dict:
+def match_context(
+    request, state: MatchState, *, is_scorer: bool, game: int | None = None, page: int = 1
+) -> dict:
     match, fold = state.match, state.fold
     winner = team_name(match, fold.winner)
     return {
@@ -168,7 +220,7 @@ def match_context(request, state: MatchState, *, is_scorer: bool, game: int | No
         "poll_ms": WATCH_POLL_MS,
         "undo": undo_offer(state) if is_scorer else None,
         "key": match.scorer_key if is_scorer else match.watch_key,
-        **history_context(state, game),
+        **history_context(state, game, page),
         "full": state.next_number > engine.MAX_DEALS,
         "max_deals": engine.MAX_DEALS,
         "chart": chart(state),
@@ -198,30 +250,40 @@ def next_match_context(state: MatchState) -> dict:
     }
 
 
-def sheet_context(request, state: MatchState) -> dict:
-    """The paper score sheet: every game's deals in the order they were played, each finished
-    game's winner, and the watch link as text. No scoring happens here."""
+def sheet_context(request, state: MatchState, page: int = 1) -> dict:
+    """The paper score sheet: SHEET_ROWS deals a page in the order they were played, grouped by
+    game, each finished game's winner, and the watch link as text. No scoring happens here."""
     match, fold = state.match, state.fold
+    pages = pages_of(len(fold.deals), SHEET_ROWS)
+    page = min(max(page, 1), pages)
+    first, last = (page - 1) * SHEET_ROWS + 1, min(page * SHEET_ROWS, len(fold.deals))
+    by_game: dict[int, list[int]] = {}
+    for number in range(first, last + 1):
+        by_game.setdefault(fold.deals[number - 1].game, []).append(number)
     games = []
-    for number in range(1, fold.game + 1):
-        numbers = game_deals(state, number)
-        finished = fold.games[number - 1] if number <= len(fold.games) else None
+    for game, numbers in by_game.items():
+        played = fold.deals[numbers[-1] - 1]
+        finished = fold.games[game - 1] if played.game_over else None
         games.append(
             {
-                "number": number,
-                "rows": history(state, numbers)[::-1],
+                "number": game,
+                "continued": numbers[0] > 1 and fold.deals[numbers[0] - 2].game == game,
+                "rows": history(state, range(numbers[0], numbers[-1] + 1))[::-1],
                 "winner": team_name(match, finished.winner) if finished else "",
                 "margin": abs(finished.totals.a - finished.totals.b) if finished else 0,
             }
         )
-    if games and not games[-1]["rows"]:
-        games.pop()  # the next game, not started yet
     return {
         "match": match,
         "fold": fold,
         "games": games,
         "date": long_date(match.created),
         "match_winner": team_name(match, fold.match_winner),
+        "page": page,
+        "pages": pages,
+        "first_shown": first,
+        "last_shown": last,
+        "pager": _pager("?page=", ".", page, pages, backwards=False),
         "watch_url": request.build_absolute_uri(match.get_watch_url()),
     }
 

@@ -7,11 +7,13 @@ by folding the deals again, so an edit or a delete can never leave a stale score
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
+from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
+from django.utils.translation import gettext_lazy as _
 
 from . import engine
 from .lru import BoundedStore
-from .models import Deal, Match, Table
+from .models import ROSTER_MAX, Deal, Match, Table
 
 
 class DealConflict(Exception):
@@ -194,8 +196,17 @@ def match_export(state: MatchState) -> dict:
 # Tables
 
 
+# What a keeper's form checks, checked again inside the locked transaction: two keepers (or two
+# taps) writing at once each passed the form's check against the table as it was before.
+ROSTER_FULL = _("A table has at most %(max)s players.")
+NAME_TWICE = _("Each player's name may appear only once.")
+IN_ANOTHER_TABLE = _("This match already belongs to another table.")
+IN_THIS_TABLE = _("This match is already in this table.")
+
+
 def table_create(*, name: str, players: list[str], match: Match | None = None) -> Table:
-    """A new table with its roster; ``match`` (by its keeper's wish) joins it at once."""
+    """A new table with its roster; ``match`` (by its keeper's wish) joins it at once, or
+    ValidationError and no table at all if it cannot."""
     with transaction.atomic():
         table = Table.objects.create(name=name, players=players)
         if match is not None:
@@ -203,11 +214,22 @@ def table_create(*, name: str, players: list[str], match: Match | None = None) -
     return table
 
 
+def _roster_with(roster: list[str], names) -> list[str]:
+    """The roster with ``names`` not yet in it added; ValidationError past ROSTER_MAX."""
+    joined = [*roster, *dict.fromkeys(name for name in names if name and name not in roster)]
+    if len(joined) > ROSTER_MAX:
+        raise ValidationError(ROSTER_FULL, code="roster_full", params={"max": ROSTER_MAX})
+    return joined
+
+
 def table_players_add(*, table: Table, players: list[str]) -> Table:
-    """Add ``players`` to the roster (checked by RosterAddForm); names already in it stay once."""
+    """Add ``players`` (checked by RosterAddForm) to the roster as it is now: ValidationError,
+    and nothing written, if one of them is in it already or the roster would be too long."""
     with transaction.atomic():
         table = Table.objects.select_for_update().get(pk=table.pk)
-        table.players = [*table.players, *(p for p in players if p not in table.players)]
+        if set(players) & set(table.players):
+            raise ValidationError(NAME_TWICE, code="name_twice")
+        table.players = _roster_with(table.players, players)
         table.save(update_fields=["players", "updated"])
     return table
 
@@ -295,12 +317,19 @@ def _cut(name: str, room: int) -> str:
 
 
 def table_match_add(*, table: Table, match: Match) -> Match:
-    """An existing match joins the table (checked by MatchAddForm); its named players join the
-    roster."""
+    """An existing match joins the table (checked by MatchAddForm) as both are now; its named
+    players join the roster. ValidationError, and nothing written, if the match belongs to a
+    table already or its players would make the roster too long."""
     with transaction.atomic():
         locked = Table.objects.select_for_update().get(pk=table.pk)
-        new = [name for name in match.players if name and name not in locked.players]
-        locked.players = [*locked.players, *dict.fromkeys(new)]
+        match = Match.objects.select_for_update().get(pk=match.pk)
+        if match.table_id is not None:
+            same = match.table_id == locked.pk
+            raise ValidationError(
+                IN_THIS_TABLE if same else IN_ANOTHER_TABLE,
+                code="in_this_table" if same else "in_another_table",
+            )
+        locked.players = _roster_with(locked.players, match.players)
         locked.save(update_fields=["players", "updated"])
         match.table = locked
         match.save(update_fields=["table"])

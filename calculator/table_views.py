@@ -4,15 +4,17 @@ Every number comes from calculator/stats.py, which adds up the engine's folds of
 """
 
 import csv
+import itertools
 
 from django.contrib import messages
+from django.core.exceptions import ValidationError
 from django.http import Http404, JsonResponse, StreamingHttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
 from belot_site.methods import require_page_and_form, require_POST, require_safe
 
-from . import charts, stats
+from . import access, charts, stats, views
 from .access import KEY_SHAPE, table_view
 from .forms import DateRangeForm, MatchAddForm, RosterAddForm, TableForm, TableMatchForm
 from .models import Match
@@ -24,20 +26,29 @@ MATCH_ROWS = 30  # matches listed on the table's page, the newest first
 @require_page_and_form
 def table_new(request):
     """A new table; ``?match=<scorer key>`` (from a match's page) brings that match along."""
-    match = _match_asked(request)
+    match = taken = None
+    if "match" in request.GET:
+        match = _match_asked(request.GET["match"])
+        if match is None:
+            return access.miss(request)
+        if match.table_id is not None:  # it joined a table since its page was shown
+            match, taken = None, match
     initial = {"players": "\n".join(p for p in match.players if p)} if match else None
     form = TableForm(request.POST or None, initial=initial)
     if request.method == "POST" and form.is_valid():
-        table = table_create(**form.cleaned_data, match=match)
-        return redirect(table.get_keeper_url())
-    return render(request, "calculator/table_new.html", {"form": form, "from_match": match})
+        try:
+            table = table_create(**form.cleaned_data, match=match)
+        except ValidationError as error:
+            form.add_error(None, error)
+        else:
+            return _remember(redirect(table.get_keeper_url()), request, table)
+    context = {"form": form, "from_match": match, "taken": taken}
+    return render(request, "calculator/table_new.html", context, status=400 if form.errors else 200)
 
 
-def _match_asked(request):
-    key = request.GET.get("match", "")
-    if not KEY_SHAPE.fullmatch(key):
-        return None
-    return Match.objects.filter(scorer_key=key, table__isnull=True).first()
+def _match_asked(key: str):
+    """The match whose scorer's key this is (a watch key is a wrong key here)."""
+    return Match.objects.filter(scorer_key=key).first() if KEY_SHAPE.fullmatch(key) else None
 
 
 def _range(request):
@@ -48,13 +59,19 @@ def _range(request):
     return form, None, None
 
 
+def _remember(response, request, table):
+    """The keeper's phone lists the table on its home page, as it lists its matches."""
+    return views.remember_key(response, request, table.keeper_key, views.RECENT_TABLES_COOKIE)
+
+
 @require_safe
 @table_view()
 def table_page(request, table, is_keeper):
     form, since, until = _range(request)
     context = _table_context(request, table, is_keeper, stats.table_stats(table, since, until))
     context["range_form"] = form
-    return render(request, "calculator/table.html", context)
+    response = render(request, "calculator/table.html", context)
+    return _remember(response, request, table) if is_keeper else response
 
 
 def _table_context(request, table, is_keeper, found, **forms):
@@ -112,21 +129,31 @@ def table_match_new(request, table, is_keeper):
 @table_view(keeper_only=True)
 def table_match_add_view(request, table, is_keeper):
     form = MatchAddForm(request.POST, table=table)
-    if not form.is_valid():
-        return _keeper_page_again(request, table, add_form=form)
-    table_match_add(table=table, match=form.cleaned_data["link"])
-    messages.success(request, _("The match was added to the table."))
-    return redirect(table.get_keeper_url())
+    if form.is_valid():
+        try:
+            table_match_add(table=table, match=form.cleaned_data["link"])
+        except ValidationError as error:
+            form.add_error("link", error)
+        else:
+            messages.success(request, _("The match was added to the table."))
+            return redirect(table.get_keeper_url())
+    if form.wrong_key and (refusal := access.wrong_key(request)) is not None:
+        return refusal
+    return _keeper_page_again(request, table, add_form=form)
 
 
 @require_POST
 @table_view(keeper_only=True)
 def table_players_add_view(request, table, is_keeper):
     form = RosterAddForm(request.POST, table=table)
-    if not form.is_valid():
-        return _keeper_page_again(request, table, roster_form=form)
-    table_players_add(table=table, players=form.cleaned_data["players"])
-    return redirect(table.get_keeper_url())
+    if form.is_valid():
+        try:
+            table_players_add(table=table, players=form.cleaned_data["players"])
+        except ValidationError as error:
+            form.add_error("players", error)
+        else:
+            return redirect(table.get_keeper_url())
+    return _keeper_page_again(request, table, roster_form=form)
 
 
 @require_safe
@@ -168,13 +195,31 @@ class _Echo:
         return value
 
 
+# Spreadsheets that guess a file's encoding read UTF-8 only after a byte order mark: without it
+# Cyrillic names come out garbled.
+BYTE_ORDER_MARK = "\ufeff"
+# A cell starting with one of these is a formula to a spreadsheet (CSV injection): a name such as
+# "=HYPERLINK(...)" or "@SUM(...)" gets a leading apostrophe, as OWASP advises, and is shown as
+# the text it is.
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def spreadsheet_safe(row) -> list:
+    return [
+        "'" + cell if isinstance(cell, str) and cell.startswith(FORMULA_START) else cell
+        for cell in row
+    ]
+
+
 @require_safe
 @table_view()
 def table_deals_csv(request, table, is_keeper):
     """Every deal of the table, one row each, as the engine scores it (streamed: a table of
     60,000 deals is folded match by match)."""
     writer = csv.writer(_Echo())
-    rows = (writer.writerow(row) for row in stats.deal_rows(table))
-    response = StreamingHttpResponse(rows, content_type="text/csv; charset=utf-8")
+    rows = (writer.writerow(spreadsheet_safe(row)) for row in stats.deal_rows(table))
+    response = StreamingHttpResponse(
+        itertools.chain([BYTE_ORDER_MARK], rows), content_type="text/csv; charset=utf-8"
+    )
     response["Content-Disposition"] = f'attachment; filename="belot-table-{table.pk}.csv"'
     return response

@@ -21,12 +21,19 @@ from django.utils.translation import gettext as _
 from belot_site.methods import require_page_and_form, require_POST, require_safe
 from belot_site.theme import theme_of
 
-from . import engine, explain, polls
+from . import access, engine, explain, polls
 from .access import KEY_SHAPE, match_view
 from .forms import DealForm, ImportForm, MatchForm, NextMatchForm, TableForm
 from .lru import BoundedStore
-from .models import Match
-from .presenters import deal_name, match_context, preview_context, sheet_context
+from .models import Match, Table
+from .presenters import (
+    deal_name,
+    history_query,
+    match_context,
+    preview_context,
+    sheet_context,
+    sheet_query,
+)
 from .services import (
     DealConflict,
     MatchChanged,
@@ -41,22 +48,27 @@ from .services import (
     next_match_offered,
 )
 
+# The matches and tables this phone made or opened as their scorer or keeper, newest first: a
+# cookie of keys ("recent_matches", "recent_tables"), so that they are one tap away on the home
+# page, with and without JavaScript. "Forget this phone's matches" clears both.
 RECENT_COOKIE = "recent_matches"
+RECENT_TABLES_COOKIE = "recent_tables"
 RECENT_MAX = 6
+RECENT_AGE = 180 * 24 * 3600
 
 
-def _recent_keys(request) -> list[str]:
-    cookie = request.COOKIES.get(RECENT_COOKIE, "")
-    return [key for key in cookie.split(".") if KEY_SHAPE.fullmatch(key)][:RECENT_MAX]
+def recent_keys(request, cookie: str = RECENT_COOKIE) -> list[str]:
+    value = request.COOKIES.get(cookie, "")
+    return [key for key in value.split(".") if KEY_SHAPE.fullmatch(key)][:RECENT_MAX]
 
 
-def _remember(response, request, match: Match):
-    """The scorer's browser keeps its recent matches, so they are one tap away on the home page."""
-    keys = [match.scorer_key] + [k for k in _recent_keys(request) if k != match.scorer_key]
+def remember_key(response, request, key: str, cookie: str = RECENT_COOKIE):
+    """The browser keeps ``key`` first among its recent ones."""
+    keys = [key] + [k for k in recent_keys(request, cookie) if k != key]
     response.set_cookie(
-        RECENT_COOKIE,
+        cookie,
         ".".join(keys[:RECENT_MAX]),
-        max_age=180 * 24 * 3600,
+        max_age=RECENT_AGE,
         httponly=True,
         secure=settings.SESSION_COOKIE_SECURE,
         samesite="Lax",
@@ -64,15 +76,23 @@ def _remember(response, request, match: Match):
     return response
 
 
+def _remember(response, request, match: Match):
+    """The scorer's browser keeps its recent matches, so they are one tap away on the home page."""
+    return remember_key(response, request, match.scorer_key)
+
+
+def _in_order(objects, keys: list[str], field: str) -> list:
+    return sorted(objects, key=lambda found: keys.index(getattr(found, field)))
+
+
 # Starting a match
 
 
 @require_safe
 def home(request):
-    keys = _recent_keys(request)
-    recent = sorted(
-        Match.objects.filter(scorer_key__in=keys), key=lambda m: keys.index(m.scorer_key)
-    )
+    keys, table_keys = recent_keys(request), recent_keys(request, RECENT_TABLES_COOKIE)
+    recent = Match.objects.filter(scorer_key__in=keys)
+    tables = Table.objects.filter(keeper_key__in=table_keys)
     return render(
         request,
         "calculator/home.html",
@@ -80,9 +100,23 @@ def home(request):
             "form": MatchForm(),
             "import_form": ImportForm(),
             "table_form": TableForm(),
-            "recent": recent,
+            "recent": _in_order(recent, keys, "scorer_key"),
+            "recent_tables": _in_order(tables, table_keys, "keeper_key"),
         },
     )
+
+
+@require_POST
+def forget(request):
+    """Forget this phone's matches: the home page's lists (their cookies), and, by the
+    Clear-Site-Data header, the service worker's caches and the deal drafts (local storage),
+    which the page's script clears as well before it posts. The language and theme stay."""
+    response = redirect("home")
+    for cookie in (RECENT_COOKIE, RECENT_TABLES_COOKIE):
+        response.delete_cookie(cookie, samesite="Lax")
+    response["Clear-Site-Data"] = '"cache", "storage"'
+    messages.success(request, _("This phone has forgotten its matches and tables."))
+    return response
 
 
 @require_page_and_form
@@ -91,17 +125,40 @@ def match_new(request):
     if request.method == "POST" and form.is_valid():
         match = form.save()
         return _remember(redirect(match.get_scorer_url()), request, match)
-    return render(request, "calculator/match_new.html", {"form": form})
+    return render(request, "calculator/match_new.html", {"form": form}, status=_status(form))
+
+
+def _status(form) -> int:
+    """A refused form comes back with what was typed and why, as 400 Bad Request."""
+    return 400 if form.is_bound and form.errors else 200
 
 
 @require_POST
 def match_import_view(request):
+    if access.imports_paused(request):
+        return _imports_paused(request)
     form = ImportForm(request.POST, request.FILES)
-    if form.is_valid():
+    valid = form.is_valid()
+    if not access.note_import(request, len(form.cleaned_data["match"]["deals"]) if valid else None):
+        return _imports_paused(request)
+    if valid:
         match = match_import(**form.cleaned_data["match"])
         messages.success(request, _("The match was imported."))
         return _remember(redirect(match.get_scorer_url()), request, match)
-    return render(request, "calculator/match_new.html", {"form": MatchForm(), "import_form": form})
+    context = {"form": MatchForm(), "import_form": form, "import_errors": form["file"].errors}
+    return render(request, "calculator/match_new.html", context, status=400)
+
+
+def _imports_paused(request):
+    """429: this address has imported as much as an hour allows (calculator/access.py)."""
+    paused = _(
+        "Many matches were imported from your network in the last hour, so imports are "
+        "paused for a while. Try again later."
+    )
+    context = {"form": MatchForm(), "import_form": ImportForm(), "import_errors": [paused]}
+    response = render(request, "calculator/match_new.html", context, status=429)
+    response["Retry-After"] = str(access.IMPORT_WINDOW)
+    return response
 
 
 # The match page
@@ -110,35 +167,55 @@ def match_import_view(request):
 @require_safe
 @match_view()
 def match_page(request, match, is_scorer):
-    game = _game_asked(request)
+    game, page = _asked(request, "game"), _asked(request, "page")
+    if request.META.get("QUERY_STRING"):  # (a plain address needs no fold to know it is one)
+        query = history_query(match_state(match).fold, game, page)
+        if (elsewhere := _canonical(request, query)) is not None:
+            return elsewhere
     # A watching phone polls this page: while nothing changed, it gets a bodiless 304.
     version = (
         f"{match.pk}-{match.updated.timestamp()}-{int(is_scorer)}-{get_language()}-{game}"
-        f"-{theme_of(request)}"
+        f"-{page}-{theme_of(request)}"
     )
     etag = quote_etag(version)
     if len(messages.get_messages(request)):
-        html = _match_html(request, match, is_scorer, game)
+        html = _match_html(request, match, is_scorer, game, page)
     else:
         unchanged = get_conditional_response(request, etag=etag)
         if unchanged is not None:
-            return unchanged
-        html = _watch_html_cached(request, match, etag, game) if not is_scorer else None
-        html = html or _match_html(request, match, is_scorer, game)
-    response = HttpResponse(html)
+            return _cache_headers(unchanged, is_scorer)
+        html = _watch_html_cached(request, match, etag, game, page) if not is_scorer else None
+        html = html or _match_html(request, match, is_scorer, game, page)
+    response = _cache_headers(HttpResponse(html), is_scorer)
     response["ETag"] = etag
-    response["Cache-Control"] = "private, no-cache"
     return _remember(response, request, match) if is_scorer else response
 
 
-def _game_asked(request) -> int | None:
-    """The game whose deals the page lists in full (?game=N), if one is asked for."""
-    value = request.GET.get("game", "")
+def _cache_headers(response, is_scorer: bool):
+    """The scorer's page is never stored anywhere, not even by the phone's service worker
+    (templates/sw.js): its address is the key that changes the score."""
+    response["Cache-Control"] = "private, no-store" if is_scorer else "private, no-cache"
+    return response
+
+
+def _asked(request, name: str) -> int | None:
+    """A page number the query string asks for (?game=N, ?page=P), if it is one."""
+    value = request.GET.get(name, "")
     return int(value) if re.fullmatch(r"[0-9]{1,4}", value) else None
 
 
-def _match_html(request, match, is_scorer, game=None) -> str:
-    context = match_context(request, match_state(match), is_scorer=is_scorer, game=game)
+def _canonical(request, query: str):
+    """A redirect to the page's one address when its query string is any other (an unknown
+    parameter, a game that is not there, "game=01"): no query string makes a page, or an entry
+    in the page store, of its own. None when the address is already that one."""
+    if request.META.get("QUERY_STRING", "") == query:
+        return None
+    return redirect(f"{request.path}?{query}" if query else request.path)
+
+
+def _match_html(request, match, is_scorer, game=None, page=None) -> str:
+    state = match_state(match)
+    context = match_context(request, state, is_scorer=is_scorer, game=game, page=page or 1)
     return render_to_string("calculator/match.html", context, request=request)
 
 
@@ -159,44 +236,62 @@ SHARED_PAGE_BYTES = 256 * 1024
 SHARED_PAGE_SECONDS = 600
 
 
-def _watch_html_cached(request, match, etag, game) -> str:
+def _watch_html_cached(request, match, etag, game, page) -> str:
     """The watchers' page is the same for everyone until the match changes: its ETag says when.
+    (The scorer's page is not kept: its forms carry the scorer's own CSRF token.)"""
+    return _kept_html(request, etag, lambda: _match_html(request, match, False, game, page))
+
+
+def _kept_html(request, etag: str, render_page) -> str:
+    """A watchers' page (the match page, the score sheet) from the store, or ``render_page()``
+    kept there.
 
     Its key holds the whole address, query string included, since the page links to itself
-    (the language switch): one visitor's query string is never shown to another.
-    (The scorer's page is not kept: its forms carry the scorer's own CSRF token.)
+    (the language switch): one visitor's query string is never shown to another. Only the
+    page's own query strings reach here (``_canonical``), so none makes an entry of its own.
     """
-    key = f"{etag}:{request.scheme}://{request.get_host()}{request.get_full_path()}"
+    # The page as this visitor asks for it, whatever the version of the match (the ETag's).
+    address = (
+        f"{get_language()}:{theme_of(request)}:"
+        f"{request.scheme}://{request.get_host()}{request.get_full_path()}"
+    )
+    key = f"{etag}:{address}"
     html = _watch_pages.get(key)
     if html is None:
-        html = _shared_page_get(key)
+        html = _shared_page_get(address, etag)
         if html is None:
-            html = _match_html(request, match, is_scorer=False, game=game)
-            _shared_page_put(key, html)
+            html = render_page()
+            _shared_page_put(address, etag, html)
         _watch_pages.put(key, html)
     return html
 
 
-def _shared_key(key: str) -> str:
-    return "watch:" + hashlib.sha256(key.encode()).hexdigest()
+def _shared_key(address: str) -> str:
+    return "watch:" + hashlib.sha256(address.encode()).hexdigest()
 
 
-def _shared_page_get(key: str) -> str | None:
+# In Redis a page is kept under its address alone, with its ETag in front of it: a change of the
+# match replaces the address's page instead of adding one (a match corrected every few seconds
+# left a page per version and address there for ten minutes).
+def _shared_page_get(address: str, etag: str) -> str | None:
     if not settings.WATCH_PAGES_SHARED:
         return None
-    packed = cache.get(_shared_key(key))
+    value = cache.get(_shared_key(address))
+    if not isinstance(value, bytes):
+        return None
+    kept, _sep, packed = value.partition(b"\0")
     try:
-        return zlib.decompress(packed).decode() if isinstance(packed, bytes) else None
+        return zlib.decompress(packed).decode() if kept == etag.encode() else None
     except (zlib.error, UnicodeDecodeError):
         return None
 
 
-def _shared_page_put(key: str, html: str) -> None:
+def _shared_page_put(address: str, etag: str, html: str) -> None:
     if not settings.WATCH_PAGES_SHARED:
         return
     packed = zlib.compress(html.encode(), 1)
     if len(packed) <= SHARED_PAGE_BYTES:
-        cache.set(_shared_key(key), packed, SHARED_PAGE_SECONDS)
+        cache.set(_shared_key(address), etag.encode() + b"\0" + packed, SHARED_PAGE_SECONDS)
 
 
 @require_safe
@@ -214,13 +309,29 @@ def match_changes(request, match, is_scorer):
 @match_view()
 def match_sheet(request, match, is_scorer):
     """The score sheet to print. Always at the watch link's address: a browser prints the
-    page's address on the paper, and the scorer's key must not end up there."""
+    page's address on the paper, and the scorer's key must not end up there. Like the watchers'
+    page, it is the same for everyone until the match changes: kept, and answered 304."""
     if is_scorer:
         return redirect("calculator:sheet", match.watch_key)
-    context = sheet_context(request, match_state(match))
-    response = render(request, "calculator/sheet.html", context)
-    response["Cache-Control"] = "private, no-cache"
-    return response
+    page = _asked(request, "page")
+    if request.META.get("QUERY_STRING"):
+        query = sheet_query(match_state(match).fold, page)
+        if (elsewhere := _canonical(request, query)) is not None:
+            return elsewhere
+    version = (
+        f"sheet-{match.pk}-{match.updated.timestamp()}-{get_language()}-{page}-{theme_of(request)}"
+    )
+    etag = quote_etag(version)
+    response = get_conditional_response(request, etag=etag)
+    if response is None:
+
+        def render_sheet():
+            context = sheet_context(request, match_state(match), page or 1)
+            return render_to_string("calculator/sheet.html", context, request)
+
+        response = HttpResponse(_kept_html(request, etag, render_sheet))
+        response["ETag"] = etag
+    return _cache_headers(response, is_scorer=False)
 
 
 @require_safe
@@ -330,10 +441,12 @@ def deal_new(request, match, is_scorer):
 
 
 def _deal_page_again(request, state, form, number):
-    """The deal page shown again after a POST (its preview, its problems): still the page made
-    from the version its scorer saw, whatever the match's version is now."""
+    """The deal page shown again after a POST: its preview, or the reasons Save was refused
+    (400). Still the page made from the version its scorer saw, whatever the match's version
+    is now."""
     context = _deal_context(state, form, number, _posted_version(request))
-    return render(request, "calculator/deal.html", context)
+    refused = request.POST.get("action") == "save" and form.deal is None
+    return render(request, "calculator/deal.html", context, status=400 if refused else 200)
 
 
 def _deal_again(request, match, number):

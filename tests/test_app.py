@@ -169,13 +169,16 @@ def test_only_the_scorers_pages_ask_to_keep_the_screen_on(client, match):
     assert static(WAKE_LOCK) not in client.get(f"/m/{match.watch_key}/").content.decode()
 
 
-def test_the_service_worker_keeps_the_new_files_and_the_home_page(client):
+def test_the_service_worker_keeps_the_new_files_the_rules_and_match_pages(client):
+    """Match pages as their watchers see them: a scorer's is sent no-store, which is never kept
+    (tests/e2e/test_offline.py). The home page, which lists scorer's links, is not kept."""
     body = client.get("/sw.js").content.decode()
     assert f'"{static(DARK_CSS)}"' in body and f'"{static(WAKE_LOCK)}"' in body
     kept = re.search(r"const KEPT_PAGES = /(.*)/;", body)[1].replace("\\/", "/")
-    for path in ("/bg/", "/uk/rules/", "/m/abcdefghijklmnop/"):
+    for path in ("/uk/rules/", "/m/abcdefghijklmnop/"):
         assert re.search(kept, path), path
-    assert not re.search(kept, "/bg/match/new/")
+    for path in ("/bg/", "/bg/match/new/", "/m/abcdefghijklmnop/deal/", "/t/abcdefghijklmnop/"):
+        assert not re.search(kept, path), path
 
 
 # The score sheet

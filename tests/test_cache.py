@@ -161,9 +161,24 @@ def test_a_watch_page_is_shared_compressed_and_with_a_time_limit(client, setting
     assert len(keys) == 1
     redis = cache._cache.get_client()
     assert 0 < redis.ttl(keys[0]) <= views.SHARED_PAGE_SECONDS
-    packed = cache.get(keys[0].decode().split(":", 2)[2])
+    etag, _sep, packed = cache.get(keys[0].decode().split(":", 2)[2]).partition(b"\0")
+    assert etag.decode() == Client().get(f"/m/{match.watch_key}/")["ETag"]
     assert zlib.decompress(packed).decode() == html
     assert len(packed) < len(html.encode()) / 2
+
+
+@needs_redis
+@pytest.mark.django_db
+def test_a_change_of_the_match_replaces_its_pages_in_redis(client, settings):
+    settings.WATCH_PAGES_SHARED = True
+    match = create_match(client)
+    redis = cache._cache.get_client()
+    for number in range(1, 6):
+        record_deal(client, match, number, card_points=87)
+        for address in (f"/m/{match.watch_key}/", f"/m/{match.watch_key}/sheet/"):
+            assert Client().get(address).status_code == 200
+            assert Client(HTTP_ACCEPT_LANGUAGE="uk").get(address).status_code == 200
+    assert len(redis.keys("*watch:*")) == 4  # two pages in two languages, whatever the version
 
 
 @needs_redis
@@ -175,7 +190,8 @@ def test_a_watch_page_rendered_elsewhere_is_served_from_redis(client, settings, 
     redis = cache._cache.get_client()
     (key,) = redis.keys("*watch:*")
     page = "<p>rendered by another machine</p>"
-    cache.set(key.decode().split(":", 2)[2], zlib.compress(page.encode()), 60)
+    etag = Client().get(f"/m/{match.watch_key}/")["ETag"].encode()
+    cache.set(key.decode().split(":", 2)[2], etag + b"\0" + zlib.compress(page.encode()), 60)
     monkeypatch.setattr(views, "_watch_pages", views.BoundedStore(1 << 20, views._size, 1 << 19))
     assert Client().get(f"/m/{match.watch_key}/").content.decode() == page
 

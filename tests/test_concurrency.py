@@ -16,9 +16,10 @@ from django.contrib.messages.storage.cookie import CookieStorage
 from django.db import connection, connections
 from django.http import HttpRequest
 from django.test import Client
+from django.urls import reverse
 
-from calculator import engine
-from calculator.models import Deal, Match
+from calculator import engine, table_views
+from calculator.models import Deal, Match, Table
 from tests.calculator.conftest import (
     create_match,
     current_version,
@@ -26,6 +27,7 @@ from tests.calculator.conftest import (
     preview_key_of,
     saved_from,
 )
+from tests.calculator.test_table_http import create_table
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -57,6 +59,7 @@ DEALS = [
 ]
 SCORERS, DEALS_EACH = 8, 50
 RACERS, ROUNDS = 4, 40
+TABLE_ROUNDS, ROSTER_RACERS = 10, 6
 
 
 def save_outcome(client, match, response) -> str:
@@ -192,3 +195,129 @@ def test_four_phones_racing_for_the_same_deal_record_it_exactly_once(client):
     engine.fold_match(
         match.profile, match.first_dealer, [engine.deal_from_dict(d) for _, d in rows]
     )
+
+
+# A table's keepers at the same time: the form's checks hold again inside the locked transaction
+
+
+def race(count: int, work) -> list:
+    """``work(index)`` in ``count`` threads, each with its own connection, released at once."""
+    start = threading.Barrier(count, timeout=60)
+
+    @in_thread
+    def racer(index):
+        start.wait()
+        return work(index)
+
+    with ThreadPoolExecutor(count) as pool:
+        return list(pool.map(racer, range(count), timeout=120))
+
+
+def checked_first(monkeypatch, service: str, count: int) -> None:
+    """The worst interleaving, every time: each of ``count`` requests has passed its form's
+    checks against the table as it was before any of them calls ``service`` to write."""
+    write = getattr(table_views, service)
+    checked = threading.Barrier(count, timeout=60)
+
+    def after_every_check(**kwargs):
+        checked.wait()
+        return write(**kwargs)
+
+    monkeypatch.setattr(table_views, service, after_every_check)
+
+
+def refused_with(response, text: str) -> bool:
+    return response.status_code == 400 and text in response.content.decode()
+
+
+def test_one_match_added_to_two_tables_at_once_joins_exactly_one(client, monkeypatch):
+    keepers = [Client(), Client()]
+    tables = [create_table(keeper) for keeper in keepers]
+    rosters = [table.players for table in tables]
+    checked_first(monkeypatch, "table_match_add", 2)
+    for round_ in range(TABLE_ROUNDS):
+        match = create_match(client, player_1="Ана", player_2=f"Нов {round_}")
+
+        def add(index, match=match):
+            url = reverse("calculator:table-add", args=[tables[index].keeper_key])
+            response = keepers[index].post(url, {"link": f"/m/{match.scorer_key}/"})
+            if response.status_code == 302:
+                return "added"
+            return "taken" if refused_with(response, "Този мач вече е на друга маса.") else "?"
+
+        outcomes = race(2, add)
+        assert sorted(outcomes) == ["added", "taken"], f"round {round_}: {outcomes}"
+        winner = outcomes.index("added")
+        match.refresh_from_db()
+        assert match.table_id == tables[winner].pk, f"round {round_}"
+        rosters[winner] = [*rosters[winner], f"Нов {round_}"]
+        for table, roster in zip(tables, rosters, strict=True):
+            table.refresh_from_db()
+            assert table.players == roster, f"round {round_}"
+
+
+def roster_outcome(response) -> str:
+    if response.status_code == 302:
+        return "added"
+    full = refused_with(response, "На една маса има най-много 16 играчи.")
+    return "full" if full else f"status {response.status_code}"
+
+
+def test_players_added_to_a_roster_at_once_never_take_it_past_its_limit(client, monkeypatch):
+    table = create_table(client)  # 5 players; 16 at most: room for two lots of 4
+    keepers = [Client() for _ in range(ROSTER_RACERS)]
+    url = reverse("calculator:table-players", args=[table.keeper_key])
+    checked_first(monkeypatch, "table_players_add", ROSTER_RACERS)
+
+    def add(index):
+        names = "\n".join(f"Играч {index}-{n}" for n in range(4))
+        return roster_outcome(keepers[index].post(url, {"players": names}))
+
+    outcomes = race(ROSTER_RACERS, add)
+    table.refresh_from_db()
+    assert sorted(outcomes) == ["added"] * 2 + ["full"] * (ROSTER_RACERS - 2), outcomes
+    added = [index for index, outcome in enumerate(outcomes) if outcome == "added"]
+    assert sorted(table.players[5:]) == sorted(f"Играч {i}-{n}" for i in added for n in range(4))
+
+
+def test_matches_bringing_new_players_at_once_never_take_a_roster_past_its_limit(
+    client, monkeypatch
+):
+    table = create_table(client)  # 5 players; 16 at most: room for two matches of 4 new ones
+    keepers = [Client() for _ in range(ROSTER_RACERS)]
+    matches = [
+        create_match(client, **{f"player_{seat}": f"Гост {index}-{seat}" for seat in range(1, 5)})
+        for index in range(ROSTER_RACERS)
+    ]
+    url = reverse("calculator:table-add", args=[table.keeper_key])
+    checked_first(monkeypatch, "table_match_add", ROSTER_RACERS)
+
+    def add(index):
+        return roster_outcome(
+            keepers[index].post(url, {"link": f"/m/{matches[index].scorer_key}/"})
+        )
+
+    outcomes = race(ROSTER_RACERS, add)
+    table.refresh_from_db()
+    assert sorted(outcomes) == ["added"] * 2 + ["full"] * (ROSTER_RACERS - 2), outcomes
+    assert len(table.players) == 13
+    joined = set(Match.objects.filter(table=table).values_list("pk", flat=True))
+    assert joined == {m.pk for m, out in zip(matches, outcomes, strict=True) if out == "added"}
+
+
+def test_two_new_tables_for_one_match_at_once_make_one_table(client, monkeypatch):
+    match = create_match(client, player_1="Ана")
+    phones = [Client(), Client()]
+    checked_first(monkeypatch, "table_create", 2)
+
+    def create(index):
+        data = {"name": f"Маса {index}", "players": "Ана\nБоби\nВики\nГого"}
+        response = phones[index].post(f"/bg/table/new/?match={match.scorer_key}", data)
+        if response.status_code == 302:
+            return "created"
+        return "taken" if refused_with(response, "Този мач вече е на друга маса.") else "?"
+
+    outcomes = race(2, create)
+    assert sorted(outcomes) == ["created", "taken"], outcomes
+    match.refresh_from_db()
+    assert Table.objects.get().name == f"Маса {outcomes.index('created')}" == match.table.name

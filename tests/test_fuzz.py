@@ -236,7 +236,7 @@ def test_an_import_file_that_json_cannot_read_is_refused(content):
     # and RecursionError for arrays nested a thousand deep.
     upload = SimpleUploadedFile("match.json", content, "application/json")
     response = Client().post("/bg/match/import/", {"file": upload})
-    assert response.status_code == 200
+    assert response.status_code == 400
     assert not Match.objects.exists()
 
 

@@ -15,6 +15,30 @@
   Array.prototype.forEach.call(document.querySelectorAll("[data-print]"), function (button) {
     button.addEventListener("click", function () { window.print(); });
   });
+  // The offline page's "Try again" (the service worker shows it only with scripts on).
+  Array.prototype.forEach.call(document.querySelectorAll("[data-reload]"), function (button) {
+    button.addEventListener("click", function () { location.reload(); });
+  });
+
+  // "Forget this phone's matches": the deal drafts and the service worker's caches go here, then
+  // the form is sent (the server forgets the lists, and its Clear-Site-Data answer clears the
+  // rest again where the browser supports it).
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    if (!form.matches("form[data-forget]")) return;
+    event.preventDefault();
+    try {
+      Object.keys(localStorage).forEach(function (key) {
+        if (key.indexOf("draft:") === 0) localStorage.removeItem(key);
+      });
+    } catch (e) { /* storage off */ }
+    var emptied = window.caches
+      ? caches.keys().then(function (names) {
+        return Promise.all(names.map(function (name) { return caches.delete(name); }));
+      })
+      : Promise.resolve();
+    emptied.catch(function () {}).then(function () { form.submit(); });
+  });
 
   var note = document.getElementById("offline-note");
   if (!note) return;

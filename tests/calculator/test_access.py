@@ -6,16 +6,19 @@ import pytest
 from django.core.management import call_command
 from django.core.management.base import SystemCheckError
 from django.test import Client
+from django.urls import reverse
 
 from belot_site import clients
+from calculator import access
 from calculator.access import WINDOW, WRONG_KEYS_ALLOWED
 from tests.calculator.conftest import all_passed
+from tests.calculator.test_table_http import create_table
 
 pytestmark = pytest.mark.django_db
 
 
-def miss_until_blocked(client, **headers):
-    for attempt in range(WRONG_KEYS_ALLOWED):
+def miss_until_blocked(client, allowed=WRONG_KEYS_ALLOWED, **headers):
+    for attempt in range(allowed):
         assert client.get(f"/m/wrong{attempt:019d}/", headers=headers).status_code == 404
     blocked = client.get("/m/wrong-one-more-time-xx/", headers=headers)
     assert blocked.status_code == 429
@@ -152,3 +155,38 @@ def test_the_deploy_check_is_quiet_with_the_header_or_without_a_proxy(settings, 
     from calculator.checks import client_address_behind_a_proxy
 
     assert client_address_behind_a_proxy(None) == []
+
+
+# Every lookup by key goes through the one limit
+
+
+def test_a_wrong_key_on_the_new_table_page_is_a_miss_like_any_other(client, match):
+    for key in ("wrong0000000000000000000", match.watch_key, "x", ""):
+        assert client.get(f"/bg/table/new/?match={key}").status_code == 404
+    for attempt in range(WRONG_KEYS_ALLOWED - 4):
+        assert client.get(f"/bg/table/new/?match=wrong{attempt:019d}").status_code == 404
+    assert client.get("/m/wrong-one-more-time-xx/").status_code == 429  # one count for both
+    blocked = client.get("/uk/table/new/?match=wrong-again-and-again", HTTP_ACCEPT_LANGUAGE="uk")
+    assert blocked.status_code == 429 and blocked["Retry-After"] == str(WINDOW)
+    assert "Забагато хибних посилань" in blocked.content.decode()
+    page = client.get(f"/bg/table/new/?match={match.scorer_key}")  # the right key still opens
+    assert page.status_code == 200
+    assert "Мачът Ние – Вие ще бъде на новата маса." in page.content.decode()
+
+
+def test_wrong_links_pasted_into_a_tables_add_form_are_misses_like_any_other(
+    client, match, monkeypatch
+):
+    monkeypatch.setattr(access, "WRONG_KEYS_ALLOWED", 5)
+    table = create_table(client)
+    url = reverse("calculator:table-add", args=[table.keeper_key])
+    typo = client.post(url, {"link": "not a link at all"})  # no key in it: nothing looked up
+    assert typo.status_code == 400
+    for link in (f"https://belot.example/m/{match.watch_key}/", "wrong0000000000000000000"):
+        assert client.post(url, {"link": link}).status_code == 400
+    miss_until_blocked(client, allowed=3)
+    refused = client.post(url, {"link": "https://belot.example/m/wrong0000000000000000001/"})
+    assert refused.status_code == 429 and refused["Retry-After"] == str(WINDOW)
+    assert client.post(url, {"link": f"/m/{match.scorer_key}/"}).status_code == 302
+    match.refresh_from_db()
+    assert match.table == table

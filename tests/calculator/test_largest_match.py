@@ -11,7 +11,7 @@ from django.test import Client
 from calculator import engine, services, views
 from calculator.lru import BoundedStore
 from calculator.models import Deal, Match
-from calculator.presenters import GAME_ROWS
+from calculator.presenters import GAME_ROWS, HISTORY_ROWS, SHEET_ROWS
 from tests.calculator.conftest import all_passed, current_version, deal_fields, saved_from
 
 pytestmark = pytest.mark.django_db
@@ -51,7 +51,7 @@ def test_an_import_of_more_deals_than_a_match_may_have_is_refused(client, langua
     response = client.post(
         f"/{language}/match/import/", upload(export_of([engine.AllPassed()] * (MAX + 1)))
     )
-    assert response.status_code == 200
+    assert response.status_code == 400
     assert message in response.content.decode()
     assert not Match.objects.exists() and not Deal.objects.exists()
 
@@ -126,16 +126,43 @@ def test_the_match_page_lists_the_current_game_and_folds_the_finished_ones(
     assert rows(game_1) == list(range(16, 0, -1))
     assert "Раздавания в игра 1" in game_1
     assert f'href="/m/{match.watch_key}/">' in game_1
-    unknown = client.get(f"/m/{match.watch_key}/", {"game": 99}).content.decode()
-    assert rows(unknown) == rows(html)
+    unknown = client.get(f"/m/{match.watch_key}/", {"game": 99})
+    assert (unknown.status_code, unknown["Location"]) == (302, f"/m/{match.watch_key}/")
 
 
-def test_a_long_game_shows_its_last_deals_and_all_of_them_on_demand(client, full_passed):
+def test_a_long_game_shows_its_last_deals_and_all_of_them_page_by_page(client, full_passed):
     html = client.get(f"/m/{full_passed.scorer_key}/").content.decode()
     assert rows(html) == list(range(MAX, MAX - GAME_ROWS, -1))
-    assert f'<a href="?game=1">Покажи всички {MAX} раздавания от тази игра</a>' in html
-    everything = client.get(f"/m/{full_passed.scorer_key}/?game=1").content.decode()
-    assert rows(everything) == list(range(MAX, 0, -1))
+    assert '<a href="?game=1">По-ранни раздавания</a>' in html
+    seen, address, pages = [], "?game=1", 0
+    while address:
+        page = client.get(f"/m/{full_passed.scorer_key}/{address}")
+        html = page.content.decode()
+        assert page.status_code == 200 and len(rows(html)) == HISTORY_ROWS
+        assert f"Раздавания {MAX - len(seen) - HISTORY_ROWS + 1}–{MAX - len(seen)} от {MAX}" in html
+        seen += rows(html)
+        pages += 1
+        earlier = re.search(r'<a href="([^"]+)" rel="next">По-ранни раздавания</a>', html)
+        address = earlier and earlier.group(1).replace("&amp;", "&")
+    assert seen == list(range(MAX, 0, -1)) and pages == MAX // HISTORY_ROWS
+
+
+def test_the_score_sheet_of_the_largest_match_comes_in_pages_of_whole_deals(client, match):
+    store(match, [MADE] * 1000 + [engine.AllPassed()] * (MAX - 1000))  # 62 games, then one long
+    seen, address, headings = [], f"/m/{match.watch_key}/sheet/", []
+    while address:
+        page = client.get(address)
+        html = page.content.decode()
+        assert page.status_code == 200 and len(rows(html)) <= SHEET_ROWS
+        headings += re.findall(r'<h2 id="sheet-game-\d+">([^<]+)</h2>', html)
+        seen += rows(html)
+        later = re.search(r'<a href="([^"]+)" rel="next">По-късни раздавания</a>', html)
+        address = later and f"/m/{match.watch_key}/sheet/" + later.group(1)
+    assert len(seen) == MAX  # every deal once, in the order played
+    assert seen[:17] == [*range(1, 17), 1] and seen[-1] == MAX - 992
+    # Game 63 starts on the third page and goes on over the last two.
+    assert headings[:2] == ["Игра 1", "Игра 2"] and headings.count("Игра 63") == 1
+    assert [h for h in headings if "," in h] == ["Игра 63, продължение"] * 2
 
 
 @pytest.fixture
@@ -196,3 +223,11 @@ def test_folded_matches_kept_are_bounded_in_deals():
         kept.put(("test", index), state)
     assert kept.used <= 2 * MAX
     assert kept.get(("test", 0)) is None and kept.get(("test", 3)) is state
+
+
+def test_an_address_may_import_three_of_the_largest_matches_an_hour(client):
+    data = export_of([engine.AllPassed()] * MAX)
+    for _ in range(3):
+        assert client.post("/bg/match/import/", upload(data)).status_code == 302
+    assert client.post("/bg/match/import/", upload(data)).status_code == 429
+    assert Match.objects.count() == 3

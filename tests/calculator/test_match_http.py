@@ -3,6 +3,8 @@
 import pytest
 from django.test import Client
 
+from calculator import views
+from calculator.lru import BoundedStore
 from tests.calculator.conftest import record_deal
 
 pytestmark = pytest.mark.django_db
@@ -44,9 +46,50 @@ def test_pages_without_a_form_may_still_be_cached(client, match):
 
 def test_a_watchers_query_string_never_reaches_another_watcher(match):
     first = Client().get(f"/m/{match.watch_key}/", {"utm_source": "secret-campaign-42"})
-    assert "secret-campaign-42" in first.content.decode()  # its language links keep its address
+    assert (first.status_code, first["Location"]) == (302, f"/m/{match.watch_key}/")
     second = Client().get(f"/m/{match.watch_key}/").content.decode()
     assert "secret-campaign-42" not in second
+
+
+@pytest.mark.parametrize(
+    ("query", "canonical"),
+    [
+        ("utm_source=x", ""),
+        ("x", ""),
+        ("&", ""),
+        ("game=", ""),
+        ("game=01", "game=1"),
+        ("game=1&utm=x", "game=1"),
+        ("utm=x&game=1", "game=1"),
+        ("game=2&game=1", "game=1"),
+        ("game=1&page=1", "game=1"),
+        ("game=1&page=9", "game=1"),
+        ("game=9", ""),
+        ("game=0", ""),
+        ("page=2", ""),
+        ("game=1%00", ""),
+    ],
+)
+def test_any_other_query_string_is_sent_to_the_pages_own_address(client, match, query, canonical):
+    record_deal(client, match, 1, card_points=87)
+    for key in (match.watch_key, match.scorer_key):
+        response = Client().get(f"/m/{key}/?{query}")
+        expected = f"/m/{key}/" + (f"?{canonical}" if canonical else "")
+        assert (response.status_code, response["Location"]) == (302, expected)
+        assert Client().get(expected).status_code == 200
+
+
+def test_unknown_query_strings_make_no_page_of_their_own(match, monkeypatch):
+    monkeypatch.setattr(views, "_watch_pages", BoundedStore(10**7, views._size, 10**6))
+    watcher = Client()
+    assert watcher.get(f"/m/{match.watch_key}/").status_code == 200
+    assert watcher.get(f"/m/{match.watch_key}/", {"game": 1}).status_code == 200
+    kept = set(views._watch_pages.values)
+    for attempt in range(50):
+        query = {"utm": attempt, "game": f"0{attempt % 2 + 1}"} if attempt % 3 else {"x": attempt}
+        assert watcher.get(f"/m/{match.watch_key}/", query).status_code == 302
+        assert watcher.get(f"/m/{match.watch_key}/sheet/", query).status_code == 302
+    assert set(views._watch_pages.values) == kept and len(kept) == 2
 
 
 def test_a_game_view_has_its_own_etag(client, match):
@@ -55,3 +98,19 @@ def test_a_game_view_has_its_own_etag(client, match):
         f"/m/{match.watch_key}/", {"game": 1}, headers={"if-none-match": plain["ETag"]}
     )
     assert game.status_code == 200 and game["ETag"] != plain["ETag"]
+
+
+def test_the_score_sheet_is_kept_for_every_watcher_until_the_match_changes(
+    client, match, django_assert_num_queries
+):
+    record_deal(client, match, 1, card_points=87)
+    url = f"/m/{match.watch_key}/sheet/"
+    first = Client().get(url)
+    assert first.status_code == 200 and first["Cache-Control"] == "private, no-cache"
+    with django_assert_num_queries(1):  # the match's row: the page itself was kept
+        again = Client().get(url)
+    assert again.content == first.content and again["ETag"] == first["ETag"]
+    assert Client().get(url, HTTP_IF_NONE_MATCH=first["ETag"]).status_code == 304
+    record_deal(client, match, 2, card_points=100)
+    changed = Client().get(url, HTTP_IF_NONE_MATCH=first["ETag"])
+    assert changed.status_code == 200 and changed["ETag"] != first["ETag"]

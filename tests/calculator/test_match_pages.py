@@ -72,7 +72,7 @@ def test_a_match_with_bad_settings_is_not_created_and_says_why(client):
         },
     )
     html = response.content.decode()
-    assert response.status_code == 200
+    assert response.status_code == 400
     assert Match.objects.count() == 0
     assert "Команди потрібно назвати по-різному." in html
     assert_valid_html(response.content)
@@ -139,6 +139,21 @@ def test_live_preview_answers_with_the_live_parts_of_the_page_alone(client, matc
     assert '<td class="num">+9</td><td class="num">+7</td>' in html
     assert '<div id="wrap-terce_top_a" data-live="state" hidden></div>' in html
     assert '<div class="field-errors" id="errors-card_points" data-live="swap"></div>' in html
+
+
+@pytest.mark.parametrize(("number", "address"), [(2, ""), (1, "1/")], ids=["new", "correction"])
+def test_a_save_the_engine_refuses_is_a_400_with_the_reason(client, match, number, address):
+    record_deal(client, match, 1, card_points=87)
+    url = f"/m/{match.scorer_key}/deal/{address}"
+    data = deal_fields(number, card_points=170)
+    client.cookies.load({"django_language": "ru"})
+    previewed = client.post(url, {**data, "action": "preview"})
+    saved = client.post(url, {**data, "action": "save", "version": match.version + 1})
+    assert previewed.status_code == 200  # a preview that shows a problem is no refusal
+    assert saved.status_code == 400
+    for response in (previewed, saved):
+        assert "Очки за карты должны быть от 0 до 162, а не 170." in response.content.decode()
+    assert [deal.data["card_points"]["points"] for deal in Deal.objects.all()] == [87]
 
 
 def test_save_without_a_matching_preview_records_nothing(client, match):
@@ -301,7 +316,7 @@ def test_export_then_import_gives_the_same_match(client, match):
 def test_importing_a_bad_file_creates_nothing_and_says_why(client, content):
     upload = SimpleUploadedFile("m.json", content, content_type="application/json")
     response = client.post("/ru/match/import/", {"file": upload})
-    assert response.status_code == 200
+    assert response.status_code == 400
     assert Match.objects.count() == 0
     assert "Матч не удалось импортировать" in response.content.decode()
 
@@ -386,7 +401,7 @@ def test_imported_team_names_keep_only_printable_characters(client, match, name)
 def test_an_import_file_that_json_cannot_read_is_refused_politely(client, content):
     upload = SimpleUploadedFile("m.json", content, content_type="application/json")
     response = client.post("/bg/match/import/", {"file": upload})
-    assert response.status_code == 200
+    assert response.status_code == 400
     assert "Този файл не е експорт на мач." in response.content.decode()
 
 

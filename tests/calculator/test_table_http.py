@@ -1,5 +1,6 @@
 """A table over HTTP: its links, its forms, stats.json and the CSV, in three languages."""
 
+import codecs
 import csv
 import io
 import json
@@ -14,6 +15,7 @@ from django.utils.translation import override
 from calculator import engine
 from calculator.models import Match, Table
 from calculator.services import deal_record, match_state, pair_name
+from calculator.table_views import FORMULA_START, spreadsheet_safe
 
 ROSTER = "Ана\nБоби\nВики\nГого\n<b>x</b>{}%"
 HOSTILE = "<b>%(x)s{0}</b>\u202e\u200bИмe " + "щ" * 20
@@ -65,7 +67,7 @@ def test_a_table_keeps_its_roster_cleaned_and_its_links_are_strong(client):
 def test_a_wrong_roster_is_refused_in_the_users_language(client, players, message):
     for language in ("bg", "uk", "ru"):
         response = client.post(f"/{language}/table/new/", {"name": "Т", "players": players})
-        assert response.status_code == 200
+        assert response.status_code == 400  # refused, with the reason
         with override(language):
             from django.utils.translation import gettext
 
@@ -164,10 +166,45 @@ def test_stats_json_and_the_csv_say_what_the_pages_say(client):
     boby = next(player for player in data["players"] if player["name"] == "Боби")
     assert (boby["games_won"], boby["matches_won"], boby["points"]) == (1, 1, 156)
     assert data["matches"][0]["winner"] == 1 and data["total"]["games_played"] == 1
-    rows = list(csv.reader(io.StringIO(b"".join(client.get(
-        reverse("calculator:table-csv", args=[table.view_key])).streaming_content).decode())))  # fmt: skip
+    rows = csv_rows(client, table)
     assert rows[0][:4] == ["match", "date", "game", "deal"] and len(rows) == 7
     assert rows[-1][9:17] == ["B", "all_trumps", "none", "made", "", "0", "26", "0"]
+
+
+def csv_body(client, table) -> bytes:
+    response = client.get(reverse("calculator:table-csv", args=[table.view_key]))
+    return b"".join(response.streaming_content)
+
+
+def csv_rows(client, table) -> list[list[str]]:
+    return list(csv.reader(io.StringIO(csv_body(client, table).decode("utf-8-sig"))))
+
+
+@pytest.mark.django_db
+def test_the_csv_starts_with_a_byte_order_mark_for_spreadsheets(client):
+    table = create_table(client)
+    play_game(start(client, table, ["Ана", "Боби", "Вики", "Гого"]))
+
+    body = csv_body(client, table)
+    assert body.startswith(codecs.BOM_UTF8 + b"match,date,")
+    assert body.count(codecs.BOM_UTF8) == 1
+    assert csv_rows(client, table)[1][4:8] == ["Ана", "Боби", "Вики", "Гого"]
+
+
+@pytest.mark.django_db
+def test_names_a_spreadsheet_would_take_for_formulas_are_written_as_text(client):
+    roster = ['=HYPERLINK("http://x.example","y")', "+Ана", "-Боби", "@SUM(A1)"]
+    table = create_table(client, players="\n".join(roster))
+    play_game(start(client, table, roster))
+
+    rows = csv_rows(client, table)
+    assert rows[1][4:8] == ["'" + name for name in roster]
+    assert not [cell for row in rows for cell in row if cell.startswith(FORMULA_START)]
+
+
+@pytest.mark.parametrize("first", ["=", "+", "-", "@", "\t", "\r"])
+def test_every_formula_start_gets_an_apostrophe_and_nothing_else_does(first):
+    assert spreadsheet_safe([f"{first}1", f"a{first}", 7, ""]) == [f"'{first}1", f"a{first}", 7, ""]
 
 
 @pytest.mark.django_db

@@ -136,7 +136,7 @@ def test_the_first_dealer_choice_names_the_players_typed(client):
          "contra_tie": "all_hang"},
     )  # fmt: skip
     html = response.content.decode()
-    assert response.status_code == 200  # team 1 has no name
+    assert response.status_code == 400  # team 1 has no name
     labels = re.findall(
         r'name="first_dealer"[^>]*data-seat-default="([^"]+)"[^>]*><span>([^<]+)', html
     )

@@ -12,7 +12,9 @@ from django.test import Client
 from playwright.sync_api import expect
 
 from calculator import engine
+from calculator.views import RECENT_COOKIE, RECENT_TABLES_COOKIE
 from tests.calculator.conftest import all_passed, create_match, record_deal
+from tests.calculator.test_table_http import create_table
 from tests.e2e.screens import Screen, render_everything
 
 pytestmark = [
@@ -85,10 +87,20 @@ def record_deals(client: Client, match, deals: list, start: int) -> None:
 
 
 @pytest.mark.parametrize("language", ["bg", "uk", "ru"])
-def test_no_page_has_axe_violations(new_context, client_for_setup, axe_source, language):
+def test_no_page_has_axe_violations(
+    new_context, client_for_setup, axe_source, language, live_server
+):
     match = create_match(client_for_setup, language)
     record_deals(client_for_setup, match, FIRST_DEALS, start=1)
-    screen = Screen(new_context("phone", locale=language).new_page(), "phone")
+    table = create_table(client_for_setup, language)
+    context = new_context("phone", locale=language)
+    context.add_cookies(  # the home page lists this phone's match and table
+        [
+            {"name": RECENT_COOKIE, "value": match.scorer_key, "url": live_server.url},
+            {"name": RECENT_TABLES_COOKIE, "value": table.keeper_key, "url": live_server.url},
+        ]
+    )
+    screen = Screen(context.new_page(), "phone")
     page = screen.page
     found = []
 
@@ -102,6 +114,7 @@ def test_no_page_has_axe_violations(new_context, client_for_setup, axe_source, l
         screen.tap(panel)
     check()
     check(f"/{language}/rules/")
+    check(f"/offline/{language}/")
     # The new match form again, with its errors
     screen.goto(f"/{language}/")
     page.locator("#id_team_b").fill(page.locator("#id_team_a").input_value())
