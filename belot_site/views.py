@@ -114,6 +114,7 @@ def _offline_html(request, code: str) -> str:
 
 
 @require_safe
+@require_safe
 def offline(request, code):
     """The page the service worker shows when a page it does not keep cannot be loaded (a
     scorer's page, a new deal): no connection, and what was typed is kept. At /offline/<code>/,

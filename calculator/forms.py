@@ -489,8 +489,8 @@ class ImportForm(forms.Form):
 
 
 TEAMS_NOT_NAMES = _(
-    "The file's “teams” are not the two teams' names: an export writes them as "
-    '{"A": "…", "B": "…"}.'
+    "The file's “teams” are not the two teams' names: an export writes two texts, under “A” "
+    "and “B”."
 )
 PLAYERS_NOT_NAMES = _(
     "The file's “players” are not the four players' names: an export writes four texts, "

@@ -43,6 +43,8 @@ def addresses(client):
         "service-worker": "/sw.js",
         "language-switch": "/language/uk/",
         "theme-switch": "/theme/dark/",
+        "offline": "/offline/uk/",
+        "forget": "/uk/forget/",
         "home": "/uk/",
         "manifest": "/uk/manifest.webmanifest",
         "rules:index": "/uk/rules/",

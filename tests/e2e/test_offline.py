@@ -185,7 +185,7 @@ def test_offline_a_new_deal_shows_the_sites_page_and_what_was_typed_comes_back(
     new_context, client_for_setup, language
 ):
     texts = {
-        "uk": ("Нова роздача", "Немає з'єднання", "Те, що ви ввели в роздачі, зберігається"),
+        "uk": ("Нова роздача", "Немає з’єднання", "Те, що ви ввели в роздачі, зберігається"),
         "ru": ("Новая раздача", "Нет связи", "Введённое в раздаче хранится на этом телефоне"),
     }
     new_deal, title, kept = texts[language]
