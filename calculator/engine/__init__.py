@@ -14,7 +14,7 @@ house rules) and knows nothing of Django or the database. The web layer picks a 
 See ``docs/engine.md`` for the API, the step codes and the error codes.
 """
 
-from . import core
+from . import classic, contree, core
 from .belot import (
     BASE_VALUES,
     BELOT,
@@ -42,6 +42,18 @@ from .belot import (
     score_deal,
     validate_deal,
 )
+from .classic import ClassicDeal, ClassicOutcome, ClassicProfile, ClassicResult, Tie
+from .contree import (
+    BIDS,
+    CAPOT_BID,
+    Contre,
+    ContreeDeal,
+    ContreeOutcome,
+    ContreeProfile,
+    ContreeResult,
+    FailedBelote,
+    Scoring,
+)
 from .core import match  # the fold's module: its MAX_DEALS is read at every fold
 from .core.cards import Rank, Suit
 from .core.deals import AllPassed, CardPoints, DealKind
@@ -60,10 +72,29 @@ from .core.match import GAMES_TO_WIN, MAX_DEALS, GameResult, Match, MatchDeal
 from .core.problems import DealError, Problem
 from .core.steps import Step
 from .core.teams import Team, TeamPoints, first_player, team_of_seat
+from .games import GAMES, read_match
 
 __all__ = [
     "BASE_VALUES",
     "BELOT",
+    "BIDS",
+    "CAPOT_BID",
+    "GAMES",
+    "ClassicDeal",
+    "ClassicOutcome",
+    "ClassicProfile",
+    "ClassicResult",
+    "Contre",
+    "ContreeDeal",
+    "ContreeOutcome",
+    "ContreeProfile",
+    "ContreeResult",
+    "FailedBelote",
+    "Scoring",
+    "Tie",
+    "classic",
+    "contree",
+    "read_match",
     "CARD_TOTALS",
     "DEFAULT_PROFILE",
     "FORMAT_VERSION",

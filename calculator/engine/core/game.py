@@ -46,6 +46,7 @@ class Game(ABC):
     problem_codes: tuple[str, ...]  # every error code it raises
     switches: tuple[Switch, ...]  # its house rules, in the order a form shows them
     versions: tuple[int, ...] = (FORMAT_VERSION,)  # the dict format versions it reads
+    waits: bool = True  # points can wait for a later deal (hanging points, a litige)
 
     def __repr__(self) -> str:
         return f"<Game {self.name}>"
@@ -89,12 +90,13 @@ class Game(ABC):
 
     def score_deal(self, deal: Any, profile: Any = None, hanging: int = 0) -> Any:
         """Score ``deal`` by ``profile`` (the game's default if ``None``) with ``hanging``
-        points carried in. Raises :class:`DealError` listing every problem of bad input."""
+        points carried in (0 in a game where nothing waits). Raises :class:`DealError`
+        listing every problem of bad input."""
         profile = self.default_profile if profile is None else profile
         problems = self.profile_problems(profile)
         if not problems:
             problems = self.deal_problems(deal, profile)
-        if not is_int(hanging) or hanging < 0:
+        if not is_int(hanging) or hanging < 0 or (hanging and not self.waits):
             problems.append(Problem("hanging_invalid", "hanging", {"hanging": shown(hanging)}))
         if problems:
             raise DealError(problems)

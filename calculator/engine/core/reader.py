@@ -90,6 +90,29 @@ class Reader:
         self.invalid(path, value, "integer")
         return None
 
+    def target(self, value: Any, path: str) -> int | None:
+        if is_int(value) and value >= 1:
+            return value
+        self.invalid(path, value, "positive integer")
+        return None
+
+    def boolean(self, value: Any, path: str) -> bool | None:
+        if isinstance(value, bool):
+            return value
+        self.invalid(path, value, "boolean")
+        return None
+
+    def kind(self, data: dict, kinds: tuple[str, ...], path: str) -> str | None:
+        """The deal's ``kind``, if it is one of ``kinds``."""
+        kind = data.get("kind")
+        if "kind" not in data:
+            self.add("format_key_missing", join(path, "kind"))
+        elif kind not in kinds:
+            self.invalid(join(path, "kind"), kind, " | ".join(kinds))
+        else:
+            return kind
+        return None
+
     def choice(self, value: Any, choices: Iterable[Any], path: str, expected: str) -> Any:
         """``value`` if it is one of ``choices`` (booleans and numbers kept apart), else None."""
         if any(value == choice and type(value) is type(choice) for choice in choices):
