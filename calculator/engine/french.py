@@ -41,9 +41,7 @@ class FrenchDeal(Protocol):
     declarations_b: TeamDeclarations
     sequence_in_trumps: InTrumps | None
 
-
-def declarations_of(deal: FrenchDeal, team: Team) -> TeamDeclarations:
-    return deal.declarations_a if team is Team.A else deal.declarations_b
+    def declarations(self, team: Team) -> TeamDeclarations: ...
 
 
 def round_to_ten(points: int) -> int:
@@ -152,7 +150,7 @@ def declaration_problems(deal: FrenchDeal, played: bool) -> list[Problem]:
     named = deal.sequence_in_trumps
     if named in (InTrumps.A, InTrumps.B):
         team = Team(named.value)
-        if not declarations_of(deal, team).sequences:
+        if not deal.declarations(team).sequences:
             params = {"team": team.value}
             problems.append(Problem("sequence_in_trumps_undeclared", "sequence_in_trumps", params))
     return problems
@@ -183,7 +181,7 @@ def deal_fields_to_dict(deal: FrenchDeal) -> dict[str, Any]:
         "card_points": card_points_to_dict(deal.card_points),
         "capot": deal.capot.value if deal.capot is not None else None,
         "declarations": {
-            team.value: declarations_to_dict(declarations_of(deal, team)) for team in Team
+            team.value: declarations_to_dict(deal.declarations(team)) for team in Team
         },
         "sequence_in_trumps": (
             deal.sequence_in_trumps.value if deal.sequence_in_trumps is not None else None

@@ -179,13 +179,14 @@ class Game(ABC):
     def _header(self, reader: Reader, data: Any, path: str, inner: bool = False) -> Any:
         """``data`` without its ``version`` and ``game``, both checked. A deal inside a match
         (``inner``) may leave them out, and may repeat the match's."""
-        if not isinstance(data, dict) or (inner and "version" not in data and "game" not in data):
+        if not isinstance(data, dict):
             return data
-        version = reader.version(data, self.versions, path)
-        game = data.get("game")
-        if version == FORMAT_VERSION or "game" in data:
-            if "game" not in data:
-                reader.add("format_key_missing", join(path, "game"))
-            elif game != self.name:
-                reader.invalid(join(path, "game"), game, self.name)
+        version = None
+        if "version" in data or not inner:
+            version = reader.version(data, self.versions, path)
+        if "game" in data:
+            if data["game"] != self.name:
+                reader.invalid(join(path, "game"), data["game"], self.name)
+        elif version == FORMAT_VERSION and not inner:
+            reader.add("format_key_missing", join(path, "game"))
         return {key: value for key, value in data.items() if key not in ("version", "game")}
