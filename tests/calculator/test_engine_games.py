@@ -320,3 +320,14 @@ def test_a_bad_profile_is_refused_before_the_deal_is_looked_at(name):
     assert problems(lambda: GAMES[name].score_deal(object(), RuleProfile())) == [
         ("value_invalid", "profile")
     ]
+
+
+def test_every_test_the_french_decisions_cite_exists():
+    text = (DOCS / "french-games.md").read_text()
+    cited = set(re.findall(r"`(test_[a-z0-9_]+)`", text))
+    here = Path(__file__).parent
+    defined = set()
+    for path in here.glob("test_engine_*.py"):
+        defined |= set(re.findall(r"^def (test_[a-z0-9_]+)", path.read_text(), re.MULTILINE))
+
+    assert cited and cited <= defined, cited - defined
