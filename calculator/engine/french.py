@@ -57,6 +57,12 @@ def card_points(deal: FrenchDeal) -> TeamPoints:
     return TeamPoints.for_team(given.team, given.points, CARD_TOTAL - given.points)
 
 
+def declared_points(counted: Counted) -> TeamPoints:
+    """The counted sequences and carrés per team, the belote left out."""
+    points, belote = counted.points, counted.belots
+    return TeamPoints(points.a - belote.a, points.b - belote.b)
+
+
 def count(deal: FrenchDeal, explain: bool = False) -> Counted:
     """The single best declaration's team scores all of its declarations (FFB); between equal
     sequences the one in trumps wins; belote always counts for its team."""

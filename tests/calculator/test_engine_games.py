@@ -331,3 +331,9 @@ def test_every_test_the_french_decisions_cite_exists():
         defined |= set(re.findall(r"^def (test_[a-z0-9_]+)", path.read_text(), re.MULTILINE))
 
     assert cited and cited <= defined, cited - defined
+
+
+def test_a_game_cannot_change():
+    with pytest.raises(AttributeError):
+        GAMES["classic"].default_profile = ClassicProfile(target=10)
+    assert GAMES["classic"].default_profile == ClassicProfile()

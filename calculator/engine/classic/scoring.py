@@ -11,10 +11,11 @@ played deal. Rounding, a house rule, never decides anything: the outcome comes f
 from __future__ import annotations
 
 from ..core.deals import AllPassed, DealKind
+from ..core.declarations import Counted
 from ..core.frozen import build_frozen
 from ..core.problems import DealError, Problem, is_int, shown
 from ..core.teams import ZERO, Team, TeamPoints
-from ..french import belote_alone, card_points, count, round_to_ten
+from ..french import belote_alone, card_points, count, declared_points, round_to_ten
 from .model import (
     DEFAULT_PROFILE,
     ClassicDeal,
@@ -69,29 +70,33 @@ def outcome_of(taker: int, defenders: int, tie: Tie) -> tuple[ClassicOutcome, bo
 def _score_played(deal: ClassicDeal, profile: ClassicProfile, hanging: int) -> ClassicResult:
     taker, defenders = deal.taker, deal.taker.other
     cards, counted = card_points(deal), count(deal)
-    belote = counted.belots
-    declared = TeamPoints(counted.points.a - belote.a, counted.points.b - belote.b)
     totals = cards + counted.points
     outcome, tie = outcome_of(totals.of(taker), totals.of(defenders), profile.tie)
-    loser = None
-    if outcome is ClassicOutcome.INSIDE:
-        everything = cards.total + declared.total + belote.of(defenders)
-        scores = TeamPoints.for_team(defenders, everything, belote.of(taker))
-        loser = taker
-    else:
-        scores = totals
-        if outcome is ClassicOutcome.MADE and deal.capot is taker:
-            loser = defenders
-    rounded = _rounded(scores, profile)
-    added = 0
-    if outcome is ClassicOutcome.LITIGE:
-        recorded, added = TeamPoints.for_team(defenders, rounded.of(defenders)), rounded.of(taker)
-    else:
-        recorded = rounded
+    scores, loser = _scores(deal, outcome, cards, counted, totals)
+    recorded, added = _rounded(scores, profile), 0
+    if outcome is ClassicOutcome.LITIGE:  # the taker's score waits for the next winner
+        recorded, added = TeamPoints.for_team(defenders, recorded.of(defenders)), recorded.of(taker)
     winner = {ClassicOutcome.MADE: taker, ClassicOutcome.INSIDE: defenders}.get(outcome)
     return _result(deal, profile, hanging, kind=DealKind.PLAYED, outcome=outcome, tie=tie,
                    winner=winner, scores=scores, recorded=recorded, added=added, loser=loser,
-                   cards=cards, counted=counted, declared=declared, totals=totals)  # fmt: skip
+                   cards=cards, counted=counted, totals=totals)  # fmt: skip
+
+
+def _scores(
+    deal: ClassicDeal,
+    outcome: ClassicOutcome,
+    cards: TeamPoints,
+    counted: Counted,
+    totals: TeamPoints,
+) -> tuple[TeamPoints, Team | None]:
+    """Each team's exact score of the deal, and the team that lost it, if one did: the inside
+    taker, or the defence after the taker's capot."""
+    taker, defenders, belote = deal.taker, deal.taker.other, counted.belots
+    if outcome is ClassicOutcome.INSIDE:
+        everything = cards.total + declared_points(counted).total + belote.of(defenders)
+        return TeamPoints.for_team(defenders, everything, belote.of(taker)), taker
+    lost = outcome is ClassicOutcome.MADE and deal.capot is taker
+    return totals, defenders if lost else None
 
 
 def _rounded(scores: TeamPoints, profile: ClassicProfile) -> TeamPoints:
@@ -114,8 +119,7 @@ def _result(
     added: int,
     loser: Team | None,
     cards: TeamPoints | None = None,
-    counted=None,
-    declared: TeamPoints = ZERO,
+    counted: Counted | None = None,
     totals: TeamPoints | None = None,
 ) -> ClassicResult:
     """The result, with the points carried in: the winner takes them, a litige keeps them."""
@@ -129,7 +133,7 @@ def _result(
         trump=deal.trump if played else None,
         capot=deal.capot if played else None,
         card_points=cards,
-        declaration_points=declared,
+        declaration_points=declared_points(counted) if counted is not None else ZERO,
         belote=belote,
         declarations=counted.outcomes if counted is not None else (),
         totals=totals,

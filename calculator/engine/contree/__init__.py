@@ -1,7 +1,7 @@
 """Contrée and coinche (``french-scoring.md``): bids of 80 to 160 or capot, contre and surcontre,
 to 701; contrée plays no declarations but belote, coinche plays them."""
 
-from .game import COINCHE, CONTREE, Contree
+from .game import COINCHE, CONTREE, Coinche, Contree
 from .model import (
     BIDS,
     CAPOT_BID,
@@ -25,6 +25,7 @@ __all__ = [
     "COINCHE",
     "COINCHE_PROFILE",
     "CONTREE",
+    "Coinche",
     "DEFAULT_PROFILE",
     "TARGETS",
     "Contre",

@@ -44,18 +44,17 @@ class Contree(Game):
         Switch("scoring", Scoring.POINTS_AND_BID, tuple(Scoring)),
     )
 
-    def __init__(self, name: str, default_profile: ContreeProfile) -> None:
-        self.name, self.default_profile = name, default_profile
-        played = default_profile.declarations
-        self.step_codes = steps.CODES if played else steps.CONTREE_CODES
-        self.problem_codes = problems.COINCHE_CODES if played else problems.CONTREE_CODES
+    name = "contree"
+    default_profile = DEFAULT_PROFILE
+    step_codes = steps.CONTREE_CODES
+    problem_codes = problems.CONTREE_CODES
 
     def profile_problems(self, profile: Any) -> list[Problem]:
-        problems = profile_problems(profile)
+        found = profile_problems(profile)
         played = self.default_profile.declarations
-        if not problems and profile.declarations is not played:
-            problems.append(invalid("declarations", profile.declarations, str(played)))
-        return problems
+        if not found and profile.declarations is not played:
+            found.append(invalid("declarations", profile.declarations, str(played)))
+        return found
 
     def deal_problems(self, deal: Any, profile: ContreeProfile) -> list[Problem]:
         return deal_problems(deal, profile)
@@ -81,5 +80,14 @@ class Contree(Game):
         return serialize.read_profile(reader, data, path, self.default_profile)
 
 
-CONTREE = Contree("contree", DEFAULT_PROFILE)
-COINCHE = Contree("coinche", COINCHE_PROFILE)
+class Coinche(Contree):
+    """Coinche: contrée played with declarations."""
+
+    name = "coinche"
+    default_profile = COINCHE_PROFILE
+    step_codes = steps.CODES
+    problem_codes = problems.COINCHE_CODES
+
+
+CONTREE = Contree()
+COINCHE = Coinche()

@@ -18,10 +18,11 @@ Each score is rounded to the nearest ten by default; the outcome comes from exac
 from __future__ import annotations
 
 from ..core.deals import AllPassed, DealKind
+from ..core.declarations import Counted
 from ..core.frozen import build_frozen
 from ..core.problems import DealError, Problem, is_int, shown
 from ..core.teams import ZERO, Team, TeamPoints
-from ..french import belote_alone, card_points, count, round_to_ten
+from ..french import belote_alone, card_points, count, declared_points, round_to_ten
 from .model import (
     CAPOT_PACKAGE,
     CONTRE_PACKAGE,
@@ -71,27 +72,35 @@ def made(deal: ContreeDeal, totals: TeamPoints) -> bool:
 
 
 def _score_played(deal: ContreeDeal, profile: ContreeProfile) -> ContreeResult:
-    taker, defenders = deal.taker, deal.taker.other
     cards, counted = card_points(deal), count(deal)
-    belote = counted.belots
-    declared = TeamPoints(counted.points.a - belote.a, counted.points.b - belote.b)
-    taken = 0
-    if deal.capot is taker and declared.of(defenders):  # a made capot takes them too
-        taken, declared = declared.of(defenders), TeamPoints.for_team(taker, declared.total)
-    totals = cards + declared + belote
+    declared, taken = _declared(deal, counted)
+    totals = cards + declared + counted.belots
     outcome = ContreeOutcome.MADE if made(deal, totals) else ContreeOutcome.FAILED
-    scores = _scores(deal, profile, outcome, totals, declared.total, belote)
-    if outcome is ContreeOutcome.FAILED:
-        loser = taker
-    else:
-        contred = deal.contre is not Contre.NONE
-        loser = defenders if contred or deal.capot is taker else None
+    scores = _scores(deal, profile, outcome, totals, declared.total, counted.belots)
     recorded = scores
     if profile.rounding:
         recorded = TeamPoints(round_to_ten(scores.a), round_to_ten(scores.b))
     return _result(deal, profile, kind=DealKind.PLAYED, outcome=outcome, scores=scores,
-                   recorded=recorded, loser=loser, cards=cards, counted=counted,
+                   recorded=recorded, loser=_loser(deal, outcome), cards=cards, counted=counted,
                    declared=declared, taken=taken, totals=totals)  # fmt: skip
+
+
+def _declared(deal: ContreeDeal, counted: Counted) -> tuple[TeamPoints, int]:
+    """The counted sequences and carrés per team, and those a taker's capot took from the
+    defence ("a made capot also takes the defence's declarations")."""
+    declared, defenders = declared_points(counted), deal.taker.other
+    if deal.capot is not deal.taker or not declared.of(defenders):
+        return declared, 0
+    return TeamPoints.for_team(deal.taker, declared.total), declared.of(defenders)
+
+
+def _loser(deal: ContreeDeal, outcome: ContreeOutcome) -> Team | None:
+    """The team that lost the deal: the failing taker, or a defence that suffered a capot or
+    said contre against a made contract."""
+    if outcome is ContreeOutcome.FAILED:
+        return deal.taker
+    lost = deal.contre is not Contre.NONE or deal.capot is deal.taker
+    return deal.taker.other if lost else None
 
 
 def _scores(
@@ -103,24 +112,39 @@ def _scores(
     belote: TeamPoints,
 ) -> TeamPoints:
     """Each team's exact score of the deal, by the table in the module's docstring."""
+    if outcome is ContreeOutcome.MADE:
+        return _made(deal, profile, totals, declarations, belote)
+    return _failed(deal, profile, declarations, belote)
+
+
+def _made(
+    deal: ContreeDeal, profile: ContreeProfile, totals: TeamPoints, declarations: int,
+    belote: TeamPoints,
+) -> TeamPoints:  # fmt: skip
     taker, defenders = deal.taker, deal.taker.other
     multiplier = profile.multiplier(deal.contre)
-    points_and_bid = profile.scoring is Scoring.POINTS_AND_BID
-    if outcome is ContreeOutcome.MADE:
-        if not points_and_bid:
-            points = (deal.bid + belote.of(taker)) * multiplier
-        elif deal.contre is Contre.NONE:
-            return TeamPoints.for_team(taker, totals.of(taker) + deal.bid, totals.of(defenders))
-        else:
-            base = CAPOT_PACKAGE if deal.capot is taker else CONTRE_PACKAGE
-            points = (base + deal.bid + declarations + belote.of(taker)) * multiplier
-        return TeamPoints.for_team(taker, points, belote.of(defenders))
-    kept = belote.of(taker)
+    if profile.scoring is Scoring.BID_ONLY:
+        points = (deal.bid + belote.of(taker)) * multiplier
+    elif deal.contre is Contre.NONE:
+        return TeamPoints.for_team(taker, totals.of(taker) + deal.bid, totals.of(defenders))
+    else:
+        base = CAPOT_PACKAGE if deal.capot is taker else CONTRE_PACKAGE
+        points = (base + deal.bid + declarations + belote.of(taker)) * multiplier
+    return TeamPoints.for_team(taker, points, belote.of(defenders))
+
+
+def _failed(
+    deal: ContreeDeal, profile: ContreeProfile, declarations: int, belote: TeamPoints
+) -> TeamPoints:
+    """The defence's package; the taker's team keeps its belote, unless a house rule gives it
+    to the defence."""
+    kept = belote.of(deal.taker)
     lost = kept if profile.failed_belote is FailedBelote.DEFENDERS else 0
-    package = deal.bid + belote.of(defenders) + lost
-    if points_and_bid:
+    package = deal.bid + belote.of(deal.taker.other) + lost
+    if profile.scoring is Scoring.POINTS_AND_BID:
         package += profile.failed_base + declarations
-    return TeamPoints.for_team(defenders, package * multiplier, kept - lost)
+    multiplier = profile.multiplier(deal.contre)
+    return TeamPoints.for_team(deal.taker.other, package * multiplier, kept - lost)
 
 
 def _result(
@@ -133,7 +157,7 @@ def _result(
     recorded: TeamPoints,
     loser: Team | None,
     cards: TeamPoints | None = None,
-    counted=None,
+    counted: Counted | None = None,
     declared: TeamPoints = ZERO,
     taken: int = 0,
     totals: TeamPoints | None = None,

@@ -36,7 +36,7 @@ class Switch:
 
 
 class Game(ABC):
-    """One game: what it scores and how. Instances are immutable and shared."""
+    """One game: what it scores and how. Each game is one shared instance that cannot change."""
 
     name: str  # its key in the registry and in format version 2: "belot", "classic", ...
     profile_type: type
@@ -50,6 +50,9 @@ class Game(ABC):
 
     def __repr__(self) -> str:
         return f"<Game {self.name}>"
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError(f"{self!r} cannot change")
 
     # What each game implements
 
