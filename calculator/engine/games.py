@@ -40,8 +40,9 @@ def read_match(data: Any) -> tuple[Game, Any, int, tuple[Any, ...]]:
     game = GAMES.get(name) if isinstance(name, str) else None
     if version is not None and game is not None:
         return game, *game.match_from_dict(data)
-    if "game" not in data:
-        reader.add("format_key_missing", "game")
-    elif game is None:
-        reader.invalid("game", name, " | ".join(GAMES))
+    if version is not None:  # version 2 without a game the engine knows
+        if "game" not in data:
+            reader.add("format_key_missing", "game")
+        else:
+            reader.invalid("game", name, " | ".join(GAMES))
     raise DealError(reader.problems)

@@ -153,6 +153,7 @@ def test_a_deal_in_a_match_may_repeat_the_match_s_version_and_game():
         ([], [("format_not_object", None)]),
         ({"game": "classic", "deals": []}, [("format_key_missing", "version")]),
         ({"version": 3, "game": "classic", "deals": []}, [("format_version_unsupported", "version")]),
+        ({"version": "2", "deals": []}, [("format_version_unsupported", "version")]),
         ({"version": 2, "deals": []}, [("format_key_missing", "game")]),
         ({"version": 2, "game": "jass", "deals": []}, [("format_value_invalid", "game")]),
         ({"version": 2, "game": ["classic"], "deals": []}, [("format_value_invalid", "game")]),
