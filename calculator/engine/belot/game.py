@@ -56,8 +56,7 @@ class Belot(Game):
     def deal_problems(self, deal: Any, profile: Any) -> list[Problem]:
         return deal_problems(deal)
 
-    def score_valid_deal(self, deal: Any, profile: Any, hanging: int) -> DealResult:
-        return score_valid_deal(deal, profile, hanging)
+    score_valid_deal = staticmethod(score_valid_deal)  # no wrapper: a match calls it per deal
 
     def score_deal(self, deal: Any, profile: Any = None, hanging: int = 0) -> DealResult:
         return score_deal(deal, DEFAULT_PROFILE if profile is None else profile, hanging)

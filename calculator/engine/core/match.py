@@ -184,7 +184,8 @@ class _Fold:
     """The running state of a match while its deals are folded in (private, mutable)."""
 
     def __init__(self, game: Rules, profile: Any, games_to_win: int | None) -> None:
-        self.rules, self.profile = game, profile
+        # The game's two hooks, looked up once: a match folds thousands of deals.
+        self.score, self.end, self.profile = game.score_valid_deal, game.game_end, profile
         self.games_to_win, self.match_winner = games_to_win, None
         self.game, self.number = 1, 0
         self.totals, self.hanging = ZERO, 0
@@ -198,11 +199,11 @@ class _Fold:
             self.game, self.number, self.totals = self.game + 1, 0, ZERO
             self.game_over, self.winner = False, None
         self.number += 1
-        result = self.rules.score_valid_deal(deal, self.profile, self.hanging)
+        result = self.score(deal, self.profile, self.hanging)
         self.hanging = result.hanging_out
         self.totals = self.totals + result.written
         if result.kind is not DealKind.ALL_PASSED:
-            self._check_end(self.rules.game_end(self.profile, self.totals, result))
+            self._check_end(self.end(self.profile, self.totals, result))
         return build_frozen(
             MatchDeal,
             game=self.game,
