@@ -16,9 +16,9 @@ from ..core.declaration_checks import (
     hand_problems,
     is_declarations,
 )
-from ..core.declarations import TeamDeclarations
+from ..core.declarations import NO_DECLARATIONS, TeamDeclarations
 from ..core.problems import DealError, Problem, invalid, is_int, shown
-from ..core.teams import TEAMS, Team
+from ..core.teams import Team
 from .model import (
     CARD_TOTALS,
     IMPOSSIBLE_CARD_POINTS,
@@ -79,8 +79,8 @@ def _type_problems(deal: PlayedDeal | InsideDeal) -> list[Problem]:
             problems.append(invalid("capot", deal.capot, "Team"))
         if deal.card_points is not None and not is_card_points(deal.card_points):
             problems.append(invalid("card_points", deal.card_points, "CardPoints"))
-    for team, declared in zip(TEAMS, (deal.declarations_a, deal.declarations_b), strict=True):
-        if not is_declarations(declared):
+    for team, declared in ((Team.A, deal.declarations_a), (Team.B, deal.declarations_b)):
+        if declared is not NO_DECLARATIONS and not is_declarations(declared):
             field = f"declarations_{team.field_suffix}"
             problems.append(invalid(field, declared, "TeamDeclarations"))
     return problems

@@ -125,7 +125,8 @@ class Counted:
 # An entry is (team, index, declaration).
 Entry = tuple[Team, int, Sequence | Carre]
 _BELOT = Belot()
-_NOTHING = Counted((), TeamPoints(0, 0), ())
+_NO_POINTS = TeamPoints(0, 0)
+_NOTHING = Counted((), _NO_POINTS, ())
 
 
 def count_declarations(
@@ -161,13 +162,15 @@ def count_declarations(
         _compare(carres, "carres", outcomes, steps, None)
     for team in teams:
         _belots(team, declared[team].belots, outcomes, steps)
-    points, belots = [0, 0], [0, 0]
+    points = [0, 0]
     for outcome in outcomes:
         if outcome.counted:
             points[outcome.team is Team.B] += outcome.points
-            if isinstance(outcome.declaration, Belot):
-                belots[outcome.team is Team.B] += outcome.points
-    return Counted(tuple(outcomes), TeamPoints(*points), tuple(steps or ()), TeamPoints(*belots))
+    belots = _NO_POINTS
+    if a.belots or b.belots:  # belots always count, unless their team took no trick
+        belots = TeamPoints(*(0 if t is no_trick else declared[t].belots * BELOT_POINTS
+                              for t in TEAMS))  # fmt: skip
+    return Counted(tuple(outcomes), TeamPoints(*points), tuple(steps or ()), belots)
 
 
 def _void(declared: TeamDeclarations, team: Team, outcomes: list, steps: list | None) -> None:
