@@ -87,6 +87,8 @@ def belote_alone(scores: TeamPoints, belote: TeamPoints, loser: Team | None) -> 
 def game_end(target: int, totals: TeamPoints, belote: TeamPoints) -> GameEnd:
     """A team that reached the target (not counting ``belote``, a belote alone) ends the game;
     both: the higher total wins, and equal totals play another deal."""
+    if max(totals.a, totals.b) < target:  # most deals: nobody is near it
+        return GAME_GOES_ON
     reached = [team for team in TEAMS if totals.of(team) - belote.of(team) >= target]
     if not reached or totals.a == totals.b:
         return GAME_GOES_ON
@@ -150,7 +152,7 @@ def declaration_problems(deal: FrenchDeal, played: bool) -> list[Problem]:
             problems += _team_problems(team, declared, played)
     belots_valid = not any(problem.code == "belots_invalid" for problem in problems)
     if (a.belots or b.belots) and belots_valid:
-        problems += belot_count_problems(a, b, MAX_BELOTES, deal.trump.value)
+        problems += belot_count_problems(a, b, MAX_BELOTES, deal.trump)
     if played and (a.carres or b.carres):
         problems += duplicate_carre_problems(a, b)
     named = deal.sequence_in_trumps

@@ -60,7 +60,7 @@ def deal_problems(deal: Any) -> list[Problem]:
     belots = declared_a.belots or declared_b.belots
     if belots and belots_valid and deal.contract is not Contract.NO_TRUMPS:
         limit = MAX_BELOTS[deal.contract]
-        problems += belot_count_problems(declared_a, declared_b, limit, deal.contract.value)
+        problems += belot_count_problems(declared_a, declared_b, limit, deal.contract)
     if declared_a.carres or declared_b.carres:
         problems += duplicate_carre_problems(declared_a, declared_b)
     return problems

@@ -7,6 +7,7 @@ game played without declarations) stays in the game's own validation.
 
 from __future__ import annotations
 
+from enum import StrEnum
 from itertools import combinations
 from typing import Any
 
@@ -42,7 +43,10 @@ def is_declarations(value: Any) -> bool:
             return False
         if item.top is not None and not isinstance(item.top, Rank):
             return False
-    return all(isinstance(item, Carre) and isinstance(item.rank, Rank) for item in carres)
+    for item in carres:  # a loop, not all(): a match checks every deal's declarations
+        if not isinstance(item, Carre) or not isinstance(item.rank, Rank):
+            return False
+    return True
 
 
 def belots_problems(team: Team, declared: TeamDeclarations) -> list[Problem]:
@@ -116,9 +120,10 @@ def _fits_two_hands(declared: TeamDeclarations) -> bool:
 
 
 def belot_count_problems(
-    declared_a: TeamDeclarations, declared_b: TeamDeclarations, limit: int, contract: str
+    declared_a: TeamDeclarations, declared_b: TeamDeclarations, limit: int, contract: StrEnum
 ) -> list[Problem]:
-    """At most ``limit`` belots in the deal (``contract`` names what sets the limit)."""
+    """At most ``limit`` belots in the deal (``contract``, or the trump, sets the limit; its
+    value is read only for a problem: a match checks every deal)."""
     belots = declared_a.belots + declared_b.belots
     if belots <= limit:
         return []
