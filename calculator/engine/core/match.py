@@ -1,14 +1,15 @@
-"""Folding deals into games and a match: dealers, running totals, hanging points, game ends.
+"""Folding deals into games and a match, for any game: dealers, running totals, points waiting,
+game ends, and the match's end.
 
 Seats are numbered 0 to 3 in counter-clockwise playing order; seats 0 and 2 are team A, 1 and 3
 team B. The dealer moves one seat on after every deal, all-passed ones included, and keeps moving
 from game to game; the seat after the dealer plays first.
 
-A game ends after a played deal that leaves a team on the target or more and ahead of the other
-(both over: the higher wins; equal: play on). Under the default "a capot cannot end the game",
-a capot deal never ends it: the next played deal that is not a capot decides. The next game starts
-at 0 to 0 right after; hanging points are never lost: points still hanging when a game ends go
-to the team with more raw points in the next played deal, which is in the next game.
+After each played deal the game says whether the game has ended (``Game.game_end``): Bulgarian
+belot at 151 (a capot cannot end it), classic belote at 501, contrée at 701, each with its own
+rules. The next game starts at 0 to 0 right after; points still waiting (Bulgarian belot's
+hanging points, classic belote's litige) are never lost: they go to the winner of the next played
+deal, which is in the next game.
 
 A match may be played to a number of won games (``games_to_win``: 1, 2 or 3 make a best of 1, 3
 or 5). The game that gives a team that many wins ends the match: a deal after it is refused
@@ -19,27 +20,25 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Any, Protocol
 
-from .deal import score_valid_deal
-from .errors import DealError, Problem
-from .model import DEFAULT_PROFILE, Deal, RuleProfile, Team
-from .results import ZERO, DealKind, DealResult, TeamPoints, build_frozen
-from .validate import deal_problems, is_int, profile_problems, shown
+from .deals import DealKind
+from .frozen import build_frozen
+from .problems import DealError, Problem, is_int, shown
+from .teams import SEATS, ZERO, Team, TeamPoints, first_player
 
-SEATS = 4
 GAMES_TO_WIN = (1, 2, 3)
 # A real match has a few hundred deals at most. A longer one is a mistake or an attack: each
 # view of a match folds all its deals, so their number bounds the work and memory of a page.
 MAX_DEALS = 2000
 
 
-def team_of_seat(seat: int) -> Team:
-    return Team.A if seat % 2 == 0 else Team.B
+class Scored(Protocol):
+    """What the fold reads from any game's result of a deal."""
 
-
-def first_player(dealer: int) -> int:
-    """The seat after the dealer, counter-clockwise, leads the first trick."""
-    return (dealer + 1) % SEATS
+    kind: DealKind
+    written: TeamPoints  # what each team writes from the deal, points taken that waited included
+    hanging_out: int  # points waiting after the deal
 
 
 @dataclass(frozen=True)
@@ -50,9 +49,9 @@ class MatchDeal:
     number: int  # the deal's number in its game, from 1
     dealer: int
     first_player: int
-    result: DealResult
+    result: Scored  # the game's result of the deal (Bulgarian belot: DealResult)
     totals: TeamPoints  # the game's totals after this deal
-    hanging: int  # points hanging after this deal
+    hanging: int  # points waiting after this deal (hanging points, litige)
     game_over: bool  # this deal ended the game
     winner: Team | None  # the game's winner, when this deal ended it
     capot_extra_deal: bool  # a capot reached the target: one more deal must be played
@@ -76,7 +75,7 @@ class Match:
     starts game ``game + 1`` at 0 to 0.
     """
 
-    profile: RuleProfile
+    profile: Any  # the game's rule profile (belot: RuleProfile)
     first_dealer: int
     deals: tuple[MatchDeal, ...]
     games: tuple[GameResult, ...]
@@ -97,24 +96,49 @@ class Match:
         return self.match_winner is not None
 
 
-def fold_match(
-    profile: RuleProfile = DEFAULT_PROFILE,
-    first_dealer: int = 0,
-    deals: Iterable[Deal] = (),
-    games_to_win: int | None = None,
+@dataclass(frozen=True, slots=True)
+class GameEnd:
+    """What a played deal did to its game: ended it (``winner``), or left one more deal owed
+    (``extra_deal``: Bulgarian belot's capot that reached the target), or neither."""
+
+    winner: Team | None = None
+    extra_deal: bool = False
+
+
+GAME_GOES_ON = GameEnd()
+
+
+class Rules(Protocol):
+    """What the fold needs from a game (every :class:`~calculator.engine.core.game.Game`)."""
+
+    def profile_problems(self, profile: Any) -> list[Problem]: ...
+
+    def deal_problems(self, deal: Any, profile: Any) -> list[Problem]: ...
+
+    def score_valid_deal(self, deal: Any, profile: Any, hanging: int) -> Scored: ...
+
+    def game_end(self, profile: Any, totals: TeamPoints, result: Any) -> GameEnd: ...
+
+
+def fold(
+    game: Rules,
+    profile: Any,
+    first_dealer: int,
+    deals: Iterable[Any],
+    games_to_win: int | None,
 ) -> Match:
-    """Fold ``deals`` in order into games. Raises :class:`DealError` with ``deal_index`` set
-    when a deal is refused, a deal after the match's end included (the profile, the dealer,
-    ``games_to_win`` and the number of deals, at most ``MAX_DEALS``, are checked first, with
-    no index).
+    """Fold ``deals`` of ``game`` in order into games. Raises :class:`DealError` with
+    ``deal_index`` set when a deal is refused, a deal after the match's end included (the
+    profile, the dealer, ``games_to_win`` and the number of deals, at most ``MAX_DEALS``, are
+    checked first, with no index).
     """
     deals = tuple(deals)
-    _validate(profile, first_dealer, deals, games_to_win)
-    fold = _Fold(profile, games_to_win)
+    _validate(game, profile, first_dealer, deals, games_to_win)
+    state = _Fold(game, profile, games_to_win)
     records = []
     for index, deal in enumerate(deals):
         try:
-            records.append(fold.add(deal, (first_dealer + index) % SEATS))
+            records.append(state.add(deal, (first_dealer + index) % SEATS))
         except DealError as error:
             raise error.in_deal(index) from None
     dealer = (first_dealer + len(deals)) % SEATS
@@ -122,25 +146,25 @@ def fold_match(
         profile=profile,
         first_dealer=first_dealer,
         deals=tuple(records),
-        games=tuple(fold.games),
-        games_won=fold.games_won,
-        game=fold.game,
-        totals=fold.totals,
-        hanging=fold.hanging,
+        games=tuple(state.games),
+        games_won=state.games_won,
+        game=state.game,
+        totals=state.totals,
+        hanging=state.hanging,
         dealer=dealer,
         first_player=first_player(dealer),
-        game_over=fold.game_over,
-        winner=fold.winner,
-        capot_extra_deal=fold.extra_deal,
+        game_over=state.game_over,
+        winner=state.winner,
+        capot_extra_deal=state.extra_deal,
         games_to_win=games_to_win,
-        match_winner=fold.match_winner,
+        match_winner=state.match_winner,
     )
 
 
 def _validate(
-    profile: RuleProfile, first_dealer: int, deals: tuple[Deal, ...], games_to_win: int | None
+    game: Rules, profile: Any, first_dealer: int, deals: tuple, games_to_win: int | None
 ) -> None:
-    problems = profile_problems(profile)
+    problems = game.profile_problems(profile)
     if not is_int(first_dealer) or not 0 <= first_dealer < SEATS:
         problems.append(Problem("dealer_invalid", "first_dealer", {"dealer": shown(first_dealer)}))
     if games_to_win is not None and not (is_int(games_to_win) and games_to_win in GAMES_TO_WIN):
@@ -151,7 +175,7 @@ def _validate(
     if problems:
         raise DealError(problems)
     for index, deal in enumerate(deals):
-        problems = deal_problems(deal)
+        problems = game.deal_problems(deal, profile)
         if problems:
             raise DealError(problems, deal_index=index)
 
@@ -159,25 +183,27 @@ def _validate(
 class _Fold:
     """The running state of a match while its deals are folded in (private, mutable)."""
 
-    def __init__(self, profile: RuleProfile, games_to_win: int | None = None) -> None:
-        self.profile, self.games_to_win, self.match_winner = profile, games_to_win, None
+    def __init__(self, game: Rules, profile: Any, games_to_win: int | None) -> None:
+        # The game's two hooks, looked up once: a match folds thousands of deals.
+        self.score, self.end, self.profile = game.score_valid_deal, game.game_end, profile
+        self.games_to_win, self.match_winner = games_to_win, None
         self.game, self.number = 1, 0
         self.totals, self.hanging = ZERO, 0
         self.games_won, self.games = ZERO, []
         self.game_over, self.winner, self.extra_deal = False, None, False
 
-    def add(self, deal: Deal, dealer: int) -> MatchDeal:
+    def add(self, deal: Any, dealer: int) -> MatchDeal:
         if self.match_winner is not None:
             raise DealError.single("match_over", "deals", games=self.games_to_win)
         if self.game_over:
             self.game, self.number, self.totals = self.game + 1, 0, ZERO
             self.game_over, self.winner = False, None
         self.number += 1
-        result = score_valid_deal(deal, self.profile, self.hanging)
+        result = self.score(deal, self.profile, self.hanging)
         self.hanging = result.hanging_out
         self.totals = self.totals + result.written
         if result.kind is not DealKind.ALL_PASSED:
-            self._check_end(result)
+            self._check_end(self.end(self.profile, self.totals, result))
         return build_frozen(
             MatchDeal,
             game=self.game,
@@ -192,13 +218,10 @@ class _Fold:
             capot_extra_deal=self.extra_deal,
         )
 
-    def _check_end(self, result: DealResult) -> None:
-        a, b = self.totals.a, self.totals.b
-        reached = max(a, b) >= self.profile.target and a != b
-        capot_blocks = result.capot is not None and self.profile.capot_cannot_end_game
-        self.extra_deal = reached and capot_blocks
-        if reached and not self.extra_deal:
-            self.game_over, self.winner = True, Team.A if a > b else Team.B
+    def _check_end(self, end: GameEnd) -> None:
+        self.extra_deal = end.extra_deal
+        if end.winner is not None:
+            self.game_over, self.winner = True, end.winner
             self.games_won = self.games_won + TeamPoints.for_team(self.winner, 1)
             self.games.append(GameResult(self.game, self.totals, self.winner, self.number))
             if self.games_won.of(self.winner) == self.games_to_win:

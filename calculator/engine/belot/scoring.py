@@ -1,4 +1,4 @@
-"""Scoring one deal: from what the scorer typed in to what each team records.
+"""Scoring one Bulgarian belot deal: from what the scorer typed in to what each team records.
 
 The order follows the spec: raw totals, game points by the rounding rule, then who records what
 (made, inside, hanging; contra and recontra), and last the hanging points carried in. The
@@ -8,29 +8,28 @@ folding a long match does not pay for sentences nobody reads.
 
 from __future__ import annotations
 
-from .declarations import Counted, count_declarations
-from .errors import DealError, Problem
+from ..core.deals import DealKind
+from ..core.declarations import Counted
+from ..core.frozen import build_frozen
+from ..core.problems import DealError, Problem, is_int, shown
+from ..core.teams import ZERO, Team, TeamPoints
+from .declarations import count
 from .model import (
     BASE_VALUES,
     CARD_TOTALS,
     DEFAULT_PROFILE,
+    ROUND_UP_FROM,
     Contract,
     ContraTie,
     Deal,
     Double,
     InsideDeal,
+    Outcome,
     PlayedDeal,
     RuleProfile,
-    Team,
 )
-from .results import ZERO, DealKind, DealResult, Outcome, TeamPoints, build_frozen
-from .validate import deal_problems, is_int, profile_problems, shown
-
-# Game points = raw total / 10, rounded up from this last digit: (team with more, with fewer).
-# On a tie the defenders round as the team with more, the bidders as the team with fewer.
-ROUND_UP_FROM = {contract: (7, 6) for contract in Contract}
-ROUND_UP_FROM[Contract.ALL_TRUMPS] = (5, 4)
-ROUND_UP_FROM[Contract.NO_TRUMPS] = (5, 5)
+from .results import DealResult
+from .validate import deal_problems, profile_problems
 
 
 def score_deal(deal: Deal, profile: RuleProfile = DEFAULT_PROFILE, hanging: int = 0) -> DealResult:
@@ -109,7 +108,7 @@ def raw_totals(
 def _score_played(deal: PlayedDeal, profile: RuleProfile, hanging: int) -> DealResult:
     capot, bidders = deal.capot, deal.bidders
     cards = card_points(deal)
-    counted = count_declarations(deal, profile, capot.other if capot is not None else None)
+    counted = count(deal, profile, capot.other if capot is not None else None)
     raw = raw_totals(deal, profile, cards, counted)
     game, outcome = game_points(deal.contract, bidders, raw)
     recorded, added = _distribute(deal.double, profile, bidders, outcome, game)
@@ -167,7 +166,7 @@ def _score_inside(deal: InsideDeal, profile: RuleProfile, hanging: int) -> DealR
     Declarations still compare between the teams; the bidders' counted declarations and belots
     go to the defenders, as in an inside deal with card points.
     """
-    counted = count_declarations(deal, profile)
+    counted = count(deal, profile)
     value = BASE_VALUES[deal.contract] + counted.points.total // 10
     defenders = deal.bidders.other
     recorded = TeamPoints.for_team(defenders, value * deal.double.multiplier)

@@ -1,97 +1,179 @@
-"""Which declarations count: sequences and carrés compared between the teams, belots never.
+"""Declarations and their comparison: sequences and carrés compared between the teams, belots
+never.
 
-Default (``separate``): the team with the highest sequence scores all its sequences, the team with
-the highest carré all its carrés. House rule (``pool``): the team with the strongest single
-declaration scores all its declarations. A full tie cancels the compared declarations of both
-teams. A team that took no trick scores nothing and takes no part in the comparison.
+Bulgarian belot compares sequences and carrés separately (``pool=False``) or, as a house rule, as
+one pool (``pool=True``): the team with the strongest single declaration scores all of its
+declarations. The French games always pool, and break a tie between two equal sequences (same
+points, same top card) by the one in trumps (``trump_tiebreak=True``; the deal says whose best
+sequence was in trumps, :class:`InTrumps`). A full tie cancels the compared declarations of both
+teams. A team that took no trick (``no_trick``, Bulgarian belot) scores nothing and takes no part
+in the comparison.
 
 A sequence's top card is read only when two sequences tie on points; if a missing top card could
 change the result, the comparison stops with ``sequence_top_card_needed``, once per team: a top
 card given for one of a team's sequences of a class (terces, quartes, or five and more in a row)
-is the top of that team's highest sequence of the class.
+is the top of that team's highest sequence of the class. Likewise the French tie-break asks
+``sequence_in_trumps_needed`` when equal sequences meet and the deal does not say which was in
+trumps.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from enum import StrEnum
 
-from .errors import DealError, Problem
-from .model import (
-    BELOT_POINTS,
-    CARRE_STRENGTH,
-    TEAMS,
-    Belot,
-    Carre,
-    DeclarationComparison,
-    InsideDeal,
-    PlayedDeal,
-    Rank,
-    RuleProfile,
-    Sequence,
-    Team,
-)
-from .results import CancelReason, DeclarationOutcome, Step, TeamPoints
-from .steps import step
+from .cards import BELOT_POINTS, CARRE_POINTS, CARRE_STRENGTH, RANKS, Rank
+from .problems import DealError, Problem
+from .steps import Step, step
+from .teams import TEAMS, Team, TeamPoints
 
-_RANKS = tuple(Rank)
 _TOP_ORDER = 7  # the ace's place in a sequence
-_BELOT = Belot()
+
+
+@dataclass(frozen=True, slots=True)
+class Sequence:
+    """Cards in a row in one suit. The top card is needed only to break a tie."""
+
+    length: int
+    top: Rank | None = None
+
+    @property
+    def points(self) -> int:
+        if self.length >= 5:
+            return 100
+        return 50 if self.length == 4 else 20
+
+
+@dataclass(frozen=True, slots=True)
+class Carre:
+    """Four cards of one rank."""
+
+    rank: Rank
+
+    @property
+    def points(self) -> int:
+        return CARRE_POINTS[self.rank]
+
+
+@dataclass(frozen=True, slots=True)
+class Belot:
+    """King and queen of trumps in one hand; one value per belot in a result."""
+
+    @property
+    def points(self) -> int:
+        return BELOT_POINTS
+
+
+@dataclass(frozen=True, slots=True)
+class TeamDeclarations:
+    """What one team declared in a deal (belots: Bulgarian belot's belots, the French belote)."""
+
+    sequences: tuple[Sequence, ...] = ()
+    carres: tuple[Carre, ...] = ()
+    belots: int = 0
+
+
+NO_DECLARATIONS = TeamDeclarations()
+
+
+class InTrumps(StrEnum):
+    """Whose best sequence was in trumps, when the teams' best sequences are equal (French)."""
+
+    A = "A"
+    B = "B"
+    NEITHER = "neither"
+
+
+class CancelReason(StrEnum):
+    OUTRANKED = "outranked"  # the other team had a stronger one
+    TIE = "tie"  # the strongest of both teams were equal: all cancelled
+    NO_TRICK = "no_trick"  # the team took no trick (the other made a capot)
+
+
+@dataclass(frozen=True, slots=True)
+class DeclarationOutcome:
+    """One declaration or belot of a team, counted or cancelled with a reason.
+
+    ``index`` is its position in the team's sequences, carrés or belots as entered.
+    """
+
+    team: Team
+    declaration: Sequence | Carre | Belot
+    index: int
+    counted: bool
+    reason: CancelReason | None = None
+
+    @property
+    def points(self) -> int:
+        return self.declaration.points
 
 
 @dataclass(frozen=True, slots=True)
 class Counted:
-    """The declarations' part of a deal: what counted, per team, and (if asked) the steps."""
+    """The declarations' part of a deal: what counted, per team, and (if asked) the steps.
+
+    ``points`` include the belots; ``belots`` are the belots' points alone.
+    """
 
     outcomes: tuple[DeclarationOutcome, ...]
     points: TeamPoints
     steps: tuple[Step, ...]
+    belots: TeamPoints = TeamPoints(0, 0)
 
 
 # An entry is (team, index, declaration).
 Entry = tuple[Team, int, Sequence | Carre]
+_BELOT = Belot()
+_NO_POINTS = TeamPoints(0, 0)
+_NOTHING = Counted((), _NO_POINTS, ())
 
 
 def count_declarations(
-    deal: PlayedDeal | InsideDeal,
-    profile: RuleProfile,
+    declared_a: TeamDeclarations,
+    declared_b: TeamDeclarations,
+    *,
+    pool: bool,
     no_trick: Team | None = None,
     explain: bool = False,
+    trump_tiebreak: bool = False,
+    in_trumps: InTrumps | None = None,
 ) -> Counted:
     """Compare the teams' declarations; ``no_trick`` is the team that took no trick, if any.
 
     The explanation steps are built only when ``explain`` is set (scoring a match skips them).
     """
-    a, b = deal.declarations_a, deal.declarations_b
+    a, b = declared_a, declared_b
     if not (a.sequences or a.carres or a.belots or b.sequences or b.carres or b.belots):
         return _NOTHING
     declared = {Team.A: a, Team.B: b}
     outcomes: list[DeclarationOutcome] = []
     steps: list[Step] | None = [] if explain else None
     if no_trick is not None:
-        _void(deal, no_trick, outcomes, steps)
+        _void(declared[no_trick], no_trick, outcomes, steps)
     teams = [team for team in TEAMS if team is not no_trick]
     sequences = [(t, i, s) for t in teams for i, s in enumerate(declared[t].sequences)]
     carres = [(t, i, c) for t in teams for i, c in enumerate(declared[t].carres)]
-    if profile.declaration_comparison is DeclarationComparison.POOL:
-        _compare(sequences + carres, "declarations", outcomes, steps)
+    tiebreak = _TrumpTiebreak(in_trumps) if trump_tiebreak else None
+    if pool:
+        _compare(sequences + carres, "declarations", outcomes, steps, tiebreak)
     else:
-        _compare(sequences, "sequences", outcomes, steps)
-        _compare(carres, "carres", outcomes, steps)
+        _compare(sequences, "sequences", outcomes, steps, None)
+        _compare(carres, "carres", outcomes, steps, None)
     for team in teams:
         _belots(team, declared[team].belots, outcomes, steps)
     points = [0, 0]
     for outcome in outcomes:
         if outcome.counted:
             points[outcome.team is Team.B] += outcome.points
-    return Counted(tuple(outcomes), TeamPoints(*points), tuple(steps or ()))
+    belots = _NO_POINTS
+    if a.belots or b.belots:  # belots always count, unless their team took no trick
+        belots = TeamPoints(*(0 if t is no_trick else declared[t].belots * BELOT_POINTS
+                              for t in TEAMS))  # fmt: skip
+    return Counted(tuple(outcomes), TeamPoints(*points), tuple(steps or ()), belots)
 
 
-_NOTHING = Counted((), TeamPoints(0, 0), ())
-
-
-def _void(deal: PlayedDeal, team: Team, outcomes: list, steps: list | None) -> None:
-    declared = deal.declarations(team)
+def _void(declared: TeamDeclarations, team: Team, outcomes: list, steps: list | None) -> None:
     items = [*enumerate(declared.sequences), *enumerate(declared.carres)]
     items += [(index, _BELOT) for index in range(declared.belots)]
     for index, item in items:
@@ -108,7 +190,20 @@ def _belots(team: Team, count: int, outcomes: list, steps: list | None) -> None:
         steps.append(step("belot", team=team, count=count, points=count * BELOT_POINTS))
 
 
-def _compare(entries: list[Entry], what: str, outcomes: list, steps: list | None) -> None:
+@dataclass(frozen=True, slots=True)
+class _TrumpTiebreak:
+    """The French rule for equal sequences: the one in trumps wins, else all are cancelled."""
+
+    in_trumps: InTrumps | None
+
+
+def _compare(
+    entries: list[Entry],
+    what: str,
+    outcomes: list,
+    steps: list | None,
+    tiebreak: _TrumpTiebreak | None,
+) -> None:
     """Count the entries of the stronger team, or cancel all of them on a full tie."""
     if not entries:
         return
@@ -121,6 +216,9 @@ def _compare(entries: list[Entry], what: str, outcomes: list, steps: list | None
         return
     best = {team: _best(items) for team, items in by_team.items()}
     winner = _winner(best[Team.A], best[Team.B])
+    in_trumps = winner is None and tiebreak is not None
+    if in_trumps:
+        winner = _trump_winner(best, tiebreak)
     _record(entries, winner, outcomes)
     if steps is None:
         return
@@ -129,6 +227,9 @@ def _compare(entries: list[Entry], what: str, outcomes: list, steps: list | None
         return
     won, lost = by_team[winner], by_team[winner.other]
     params = {"team": winner, "points": _sum(won), "cancelled": _sum(lost)}
+    if in_trumps:
+        steps.append(_trump_step(winner, params, best))
+        return
     params |= _describe(best[winner].entry, what, "")
     params |= _describe(best[winner.other].entry, what, "other_")
     steps.append(step(f"{what}_won", **params))
@@ -194,6 +295,17 @@ def _winner(a: _Best, b: _Best) -> Team | None:
     raise DealError(_top_card_problems(best.asked for best in (a, b) if best.low < best.high))
 
 
+def _trump_winner(best: dict[Team, _Best], tiebreak: _TrumpTiebreak) -> Team | None:
+    """Equal sequences (carrés never tie): the team whose one was in trumps, if either."""
+    if tiebreak.in_trumps is None:
+        a, b = best[Team.A].entry[2], best[Team.B].entry[2]
+        params = {"length_a": a.length, "length_b": b.length, "top": RANKS[best[Team.A].low]}
+        raise DealError.single("sequence_in_trumps_needed", "sequence_in_trumps", **params)
+    if tiebreak.in_trumps is InTrumps.NEITHER:
+        return None
+    return Team(tiebreak.in_trumps.value)
+
+
 def _top_card_problems(entries: Iterable[Entry]) -> list[Problem]:
     return [
         Problem(
@@ -220,9 +332,20 @@ def _tie_step(what: str, best: dict[Team, _Best], by_team: dict[Team, list[Entry
         f"{what}_cancelled_tie",
         length_a=a.length,
         length_b=b.length,
-        top=_RANKS[best[Team.A].low],
+        top=RANKS[best[Team.A].low],
         points_a=_sum(by_team[Team.A]),
         points_b=_sum(by_team[Team.B]),
+    )
+
+
+def _trump_step(winner: Team, params: dict, best: dict[Team, _Best]) -> Step:
+    mine, theirs = best[winner].entry[2], best[winner.other].entry[2]
+    return step(
+        "declarations_won_in_trumps",
+        **params,
+        length=mine.length,
+        top=RANKS[best[winner].low],
+        other_length=theirs.length,
     )
 
 

@@ -1,16 +1,32 @@
-"""A deal's explanation: its result as steps (codes with values), in the order of the spec.
+"""A Bulgarian belot deal's explanation: its result as steps (codes with values), in the order
+of the spec.
 
-Built from a :class:`DealResult` when its ``steps`` are first read. ``steps.py`` lists every code
-with its params.
+Built from a :class:`~calculator.engine.belot.results.DealResult` when its ``steps`` are first
+read. ``steps.py`` lists every code with its params. The result module imports this one; this
+one needs the result's type only for annotations.
 """
 
 from __future__ import annotations
 
-from .deal import CARD_TOTALS, ROUND_UP_FROM
-from .declarations import count_declarations
-from .model import BASE_VALUES, Contract, ContraTie, Double, PlayedDeal, Team
-from .results import DealKind, DealResult, Outcome, Step
-from .steps import step
+from typing import TYPE_CHECKING
+
+from ..core.deals import DealKind
+from ..core.steps import Step, step
+from ..core.teams import Team
+from .declarations import count
+from .model import (
+    BASE_VALUES,
+    CARD_TOTALS,
+    ROUND_UP_FROM,
+    Contract,
+    ContraTie,
+    Double,
+    Outcome,
+    PlayedDeal,
+)
+
+if TYPE_CHECKING:
+    from .results import DealResult
 
 
 def explain(result: DealResult) -> tuple[Step, ...]:
@@ -36,7 +52,7 @@ def explain(result: DealResult) -> tuple[Step, ...]:
 
 def _declaration_steps(result: DealResult) -> tuple[Step, ...]:
     no_trick = result.capot.other if result.capot is not None else None
-    return count_declarations(result.deal, result.profile, no_trick, explain=True).steps
+    return count(result.deal, result.profile, no_trick, explain=True).steps
 
 
 def _played(result: DealResult) -> list[Step]:

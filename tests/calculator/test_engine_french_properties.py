@@ -1,0 +1,383 @@
+"""Property tests of classic belote and contrée / coinche over random valid deals and matches
+(hypothesis): points conserved as the rules say, multipliers, rounding that never changes an
+outcome, a litige's points taken exactly once, the end of a game, the format's round trip.
+
+Example counts stay moderate so the suite runs in seconds; ENGINE_HYPOTHESIS_PROFILE=
+engine-thorough runs more (the profiles are test_engine_properties.py's).
+"""
+
+import dataclasses
+import json
+import os
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from calculator.engine import (
+    GAMES,
+    AllPassed,
+    CardPoints,
+    Carre,
+    ClassicDeal,
+    ClassicOutcome,
+    ClassicProfile,
+    Contre,
+    ContreeDeal,
+    ContreeOutcome,
+    ContreeProfile,
+    DealKind,
+    FailedBelote,
+    InTrumps,
+    Rank,
+    Scoring,
+    Sequence,
+    Suit,
+    Team,
+    TeamDeclarations,
+    TeamPoints,
+    Tie,
+)
+from calculator.engine.core.cards import CARRE_ORDER
+from calculator.engine.french import round_to_ten
+
+settings.register_profile(
+    "engine", max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
+settings.register_profile("engine-thorough", max_examples=3000, deadline=None)
+ENGINE = settings.get_profile(os.environ.get("ENGINE_HYPOTHESIS_PROFILE", "engine"))
+
+CLASSIC, CONTREE, COINCHE = GAMES["classic"], GAMES["contree"], GAMES["coinche"]
+RANKS = tuple(Rank)
+TEAMS = (Team.A, Team.B)
+# What one player's eight cards can declare: sequence lengths and a number of carrés.
+HANDS = [
+    ((), 0), ((3,), 0), ((4,), 0), ((5,), 0), ((6,), 0), ((8,), 0), ((3, 3), 0), ((3, 4), 0),
+    ((4, 4), 0), ((), 1), ((3,), 1), ((4,), 1), ((), 2),
+]  # fmt: skip
+
+
+@st.composite
+def team_declarations(draw, carres_left):
+    sequences, carres = [], []
+    for _ in range(2):  # two players
+        lengths, count = draw(st.sampled_from(HANDS))
+        sequences += [Sequence(n, draw(st.sampled_from(RANKS[n - 1 :]))) for n in lengths]
+        for _ in range(min(count, len(carres_left))):
+            carres.append(Carre(carres_left.pop()))
+    return TeamDeclarations(tuple(sequences), tuple(carres))
+
+
+@st.composite
+def french_fields(draw, declarations):
+    """The fields both French games' deals share: teams, trump, card points or capot,
+    declarations (sequences and carrés only when ``declarations``), belote, and whose best
+    sequence was in trumps (always given, so scoring never needs to ask)."""
+    if declarations:
+        carres_left = list(draw(st.permutations(CARRE_ORDER)))
+        a, b = draw(team_declarations(carres_left)), draw(team_declarations(carres_left))
+    else:
+        a, b = TeamDeclarations(), TeamDeclarations()
+    holder = draw(st.sampled_from([None, Team.A, Team.B]))
+    if holder is Team.A:
+        a = dataclasses.replace(a, belots=1)
+    elif holder is Team.B:
+        b = dataclasses.replace(b, belots=1)
+    named = [InTrumps.NEITHER] + [
+        InTrumps(t.value) for t, d in zip(TEAMS, (a, b), strict=True) if d.sequences
+    ]
+    capot = draw(st.sampled_from([None] * 8 + [Team.A, Team.B]))
+    points = draw(st.integers(0, 162).filter(lambda p: p not in (1, 161)))
+    return {
+        "taker": draw(st.sampled_from(TEAMS)),
+        "trump": draw(st.sampled_from(Suit)),
+        "card_points": None if capot else CardPoints(draw(st.sampled_from(TEAMS)), points),
+        "capot": capot,
+        "declarations_a": a,
+        "declarations_b": b,
+        "sequence_in_trumps": draw(st.sampled_from(named)),
+    }
+
+
+classic_profiles = st.builds(
+    ClassicProfile,
+    target=st.sampled_from([501, 1000, 300, 100]),
+    rounding=st.booleans(),
+    tie=st.sampled_from(Tie),
+    declarations=st.booleans(),
+)
+
+
+def classic_deals(profile):
+    played = french_fields(profile.declarations).map(lambda fields: ClassicDeal(**fields))
+    return st.one_of(st.just(AllPassed()), played, played, played)
+
+
+def contree_profiles(declarations):
+    return st.builds(
+        ContreeProfile,
+        declarations=st.just(declarations),
+        target=st.sampled_from([701, 1000, 400]),
+        rounding=st.booleans(),
+        failed_base=st.sampled_from([160, 162]),
+        failed_belote=st.sampled_from(FailedBelote),
+        surcontre=st.sampled_from([4, 3]),
+        scoring=st.sampled_from(Scoring),
+    )
+
+
+@st.composite
+def contree_played(draw, declarations):
+    fields = draw(french_fields(declarations))
+    bid = draw(st.sampled_from([80, 90, 100, 110, 120, 130, 140, 150, 160, 250]))
+    return ContreeDeal(bid=bid, contre=draw(st.sampled_from(Contre)), **fields)
+
+
+def contree_deals(declarations):
+    played = contree_played(declarations)
+    return st.one_of(st.just(AllPassed()), played, played, played)
+
+
+@st.composite
+def classic_cases(draw, lists=False):
+    profile = draw(classic_profiles)
+    deals = classic_deals(profile)
+    return profile, draw(st.lists(deals, max_size=50) if lists else deals)
+
+
+@st.composite
+def contree_cases(draw, lists=False):
+    name = draw(st.sampled_from(["contree", "coinche"]))
+    profile = draw(contree_profiles(name == "coinche"))
+    deals = contree_deals(name == "coinche")
+    return GAMES[name], profile, draw(st.lists(deals, max_size=50) if lists else deals)
+
+
+def swapped(deal):
+    if isinstance(deal, AllPassed):
+        return deal
+    given = deal.card_points
+    named = deal.sequence_in_trumps
+    return dataclasses.replace(
+        deal,
+        taker=deal.taker.other,
+        card_points=CardPoints(given.team.other, given.points) if given else None,
+        capot=deal.capot.other if deal.capot else None,
+        declarations_a=deal.declarations_b,
+        declarations_b=deal.declarations_a,
+        sequence_in_trumps=named if named is InTrumps.NEITHER else InTrumps(Team(named).other),
+    )
+
+
+def rounded(points: TeamPoints) -> TeamPoints:
+    return TeamPoints(round_to_ten(points.a), round_to_ten(points.b))
+
+
+# Classic belote
+
+
+@ENGINE
+@given(classic_cases())
+def test_classic_points_are_conserved_as_the_rules_say(case):
+    profile, deal = case
+    result = CLASSIC.score_deal(deal, dataclasses.replace(profile, rounding=False))
+
+    if result.kind is DealKind.ALL_PASSED:
+        assert result.value == 0 and result.scores == TeamPoints(0, 0)
+        return
+    taker, defenders = deal.taker, deal.taker.other
+    assert result.value == result.totals.total  # every point of the deal goes somewhere, once
+    if result.outcome is ClassicOutcome.MADE:
+        assert result.recorded == result.totals
+    elif result.outcome is ClassicOutcome.INSIDE:
+        everything = result.card_points.total + result.declaration_points.total
+        assert result.recorded.of(defenders) == everything + result.belote.of(defenders)
+        assert result.recorded.of(taker) == result.belote.of(taker)
+    else:
+        assert result.recorded == TeamPoints.for_team(defenders, result.totals.of(defenders))
+        assert result.hanging_added == result.totals.of(taker)
+
+
+@ENGINE
+@given(classic_cases())
+def test_classic_rounding_never_changes_the_outcome(case):
+    profile, deal = case
+    exact = CLASSIC.score_deal(deal, dataclasses.replace(profile, rounding=False))
+    near = CLASSIC.score_deal(deal, dataclasses.replace(profile, rounding=True))
+
+    assert (near.outcome, near.tie, near.winner) == (exact.outcome, exact.tie, exact.winner)
+    assert near.recorded == rounded(exact.recorded)
+    assert near.hanging_added == round_to_ten(exact.hanging_added)
+    assert near.scores == exact.scores
+
+
+@ENGINE
+@given(classic_cases(), st.integers(0, 200))
+def test_classic_swapping_the_teams_swaps_the_results(case, hanging):
+    profile, deal = case
+    result = CLASSIC.score_deal(deal, profile, hanging)
+    mirror = CLASSIC.score_deal(swapped(deal), profile, hanging)
+
+    assert mirror.written == result.written.swapped()
+    assert mirror.declaration_points == result.declaration_points.swapped()
+    assert mirror.belote_alone == result.belote_alone.swapped()
+    assert (mirror.outcome, mirror.hanging_out) == (result.outcome, result.hanging_out)
+    assert min(result.written.a, result.written.b, result.hanging_out) >= 0
+
+
+@ENGINE
+@given(classic_cases(lists=True), st.integers(0, 3))
+def test_a_litige_s_points_are_taken_exactly_once(case, first_dealer):
+    profile, deals = case
+    match = CLASSIC.fold_match(profile, first_dealer, deals)
+
+    waiting = 0
+    for played in match.deals:
+        result = played.result
+        assert result.hanging_in == waiting
+        assert result.hanging_taken in (0, waiting)
+        assert result.hanging_taken + result.hanging_out == waiting + result.hanging_added
+        waiting = played.hanging
+    added = sum(d.result.hanging_added for d in match.deals)
+    taken = sum(d.result.hanging_taken for d in match.deals)
+    assert taken + match.hanging == added
+    values = sum(d.result.value for d in match.deals)
+    assert sum(d.result.written.total for d in match.deals) + match.hanging == values
+
+
+@ENGINE
+@given(classic_cases(lists=True), st.integers(0, 3))
+def test_classic_games_end_only_as_the_rules_say(case, first_dealer):
+    profile, deals = case
+    check_game_ends(CLASSIC.fold_match(profile, first_dealer, deals), profile, first_dealer)
+
+
+def check_game_ends(match, profile, first_dealer):
+    before = TeamPoints(0, 0)
+    for index, played in enumerate(match.deals):
+        assert played.dealer == (first_dealer + index) % 4
+        totals, alone = played.totals, played.result.belote_alone
+        reached = [t for t in TEAMS if totals.of(t) - alone.of(t) >= profile.target]
+        if played.game_over:
+            assert played.result.kind is not DealKind.ALL_PASSED
+            assert played.winner in reached and totals.a != totals.b
+            if len(reached) == 2:
+                assert totals.of(played.winner) > totals.of(played.winner.other)
+        else:
+            assert not reached or totals.a == totals.b or played.result.kind is DealKind.ALL_PASSED
+        assert not played.capot_extra_deal
+        before = TeamPoints(0, 0) if played.game_over else totals
+    assert match.games_won.total == len(match.games)
+    assert match.totals == (before if not match.game_over else match.deals[-1].totals)
+
+
+@ENGINE
+@given(classic_cases())
+def test_every_classic_deal_survives_the_round_trip_through_json(case):
+    profile, deal = case
+    data = json.loads(json.dumps(CLASSIC.deal_to_dict(deal)))
+
+    assert CLASSIC.deal_from_dict(data, profile) == deal
+
+
+# Contrée and coinche
+
+
+@ENGINE
+@given(contree_cases())
+def test_contree_made_is_the_bid_reached_and_the_defence_beaten_on_exact_totals(case):
+    game, profile, deal = case
+    result = game.score_deal(deal, profile)
+
+    if isinstance(deal, AllPassed):
+        assert result.outcome is None and result.value == 0
+        return
+    mine, theirs = result.totals.of(deal.taker), result.totals.of(deal.taker.other)
+    made = deal.capot is deal.taker if deal.bid == 250 else mine >= deal.bid and mine > theirs
+    assert (result.outcome is ContreeOutcome.MADE) == made
+    assert result.hanging_out == 0
+
+
+@ENGINE
+@given(contree_cases())
+def test_contree_points_are_conserved_as_the_rules_say(case):
+    game, profile, deal = case
+    profile = dataclasses.replace(profile, rounding=False, scoring=Scoring.POINTS_AND_BID)
+    result = game.score_deal(dataclasses.replace(deal, contre=Contre.NONE)
+                             if not isinstance(deal, AllPassed) else deal, profile)  # fmt: skip
+
+    if result.kind is DealKind.ALL_PASSED:
+        return
+    taker, defenders = deal.taker, deal.taker.other
+    belote, declared = result.belote, result.declaration_points.total
+    if result.outcome is ContreeOutcome.MADE:  # made: both totals, and the bid to the taker
+        assert result.scores == result.totals + TeamPoints.for_team(taker, deal.bid)
+        return
+    given_up = belote.of(taker) if profile.failed_belote is FailedBelote.DEFENDERS else 0
+    package = profile.failed_base + deal.bid + declared + belote.of(defenders) + given_up
+    assert result.scores == TeamPoints.for_team(defenders, package, belote.of(taker) - given_up)
+
+
+@ENGINE
+@given(contree_cases())
+def test_contre_and_surcontre_multiply_the_winner_s_package(case):
+    game, profile, deal = case
+    if isinstance(deal, AllPassed):
+        return
+    profile = dataclasses.replace(profile, rounding=False)
+    by = {contre: game.score_deal(dataclasses.replace(deal, contre=contre), profile)
+          for contre in Contre}  # fmt: skip
+    plain, contred = by[Contre.NONE], by[Contre.CONTRE]
+    assert len({result.outcome for result in by.values()}) == 1
+    winner, loser = plain.winner, plain.winner.other
+    for contre, multiplier in ((Contre.CONTRE, 2), (Contre.SURCONTRE, profile.surcontre)):
+        result = by[contre]
+        kept = result.belote.of(loser)  # the loser scores its belote alone, if it keeps it
+        if loser is deal.taker and profile.failed_belote is FailedBelote.DEFENDERS:
+            kept = 0
+        assert result.scores.of(loser) == kept
+        assert result.scores.of(winner) * 2 == contred.scores.of(winner) * multiplier
+    if profile.scoring is Scoring.BID_ONLY or plain.outcome is ContreeOutcome.FAILED:
+        assert contred.scores.of(winner) == 2 * plain.scores.of(winner)
+
+
+@ENGINE
+@given(contree_cases())
+def test_contree_rounding_never_changes_the_outcome(case):
+    game, profile, deal = case
+    exact = game.score_deal(deal, dataclasses.replace(profile, rounding=False))
+    near = game.score_deal(deal, dataclasses.replace(profile, rounding=True))
+
+    assert (near.outcome, near.winner, near.scores) == (exact.outcome, exact.winner, exact.scores)
+    assert near.recorded == rounded(exact.recorded)
+
+
+@ENGINE
+@given(contree_cases())
+def test_contree_swapping_the_teams_swaps_the_results(case):
+    game, profile, deal = case
+    result = game.score_deal(deal, profile)
+    mirror = game.score_deal(swapped(deal), profile)
+
+    assert mirror.recorded == result.recorded.swapped()
+    assert mirror.belote_alone == result.belote_alone.swapped()
+    assert mirror.outcome == result.outcome
+    assert min(result.recorded.a, result.recorded.b) >= 0
+
+
+@ENGINE
+@given(contree_cases(lists=True), st.integers(0, 3))
+def test_contree_games_end_only_as_the_rules_say(case, first_dealer):
+    game, profile, deals = case
+    match = game.fold_match(profile, first_dealer, deals)
+
+    check_game_ends(match, profile, first_dealer)
+    assert match.hanging == 0
+
+
+@ENGINE
+@given(contree_cases())
+def test_every_contree_deal_survives_the_round_trip_through_json(case):
+    game, profile, deal = case
+    data = json.loads(json.dumps(game.deal_to_dict(deal)))
+
+    assert game.deal_from_dict(data, profile) == deal
