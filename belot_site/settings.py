@@ -181,6 +181,9 @@ TEMPLATES = [
 
 WSGI_APPLICATION = "belot_site.wsgi.application"
 
+# Widgets rendered from compiled templates, escaped as Django escapes (belot_site/renderers.py).
+FORM_RENDERER = "belot_site.renderers.WidgetRenderer"
+
 
 # SQLite as a site needs it: immediate transactions take the write lock up front, so two
 # scorers writing at once wait for each other instead of failing with "database is locked";

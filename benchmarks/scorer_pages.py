@@ -1,0 +1,198 @@
+"""The scorer's pages in one process: each timed alone with Django's test client, no server.
+
+Run from the project root:
+
+    .venv/bin/python benchmarks/scorer_pages.py                 # a 200-deal match, best of 30
+    options: --deals 200 --repeat 30 --seed 2024 --profile "deal page" --database postgres
+
+It makes a fresh database (a temporary SQLite file, or the PostgreSQL database belot_bench on
+127.0.0.1 with --database postgres), migrates it, seeds a match with --deals random deals (those
+of benchmarks/engine.py) and times, as the scorer's phone asks for them:
+
+- the match page (the scorer's), for scale;
+- the deal page (a new deal), the preview without JavaScript (the whole page posted back), the
+  live preview (the script's POST to deal/preview/), and the save (preview, then Save, then the
+  deal deleted again so that every round saves the same deal at the same place);
+- the correction page of deal 100, its preview, and its save.
+
+Each figure is the median and the best of --repeat rounds, in milliseconds of wall-clock time
+on this process's one thread. --profile NAME prints cProfile's top functions for that page.
+Figures go to docs/performance.md ("The scorer's pages").
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import os
+import platform
+import pstats
+import re
+import statistics
+import sys
+import tempfile
+import time
+from datetime import date
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+POSTGRES_URL = "postgres://postgres@127.0.0.1:5432/belot_bench"
+HOST = "127.0.0.1"
+
+
+def deal_fields(number: int, **fields) -> dict[str, str]:
+    """A deal as the form posts it: hearts by team A, no contra, the card points of A."""
+    data = {
+        "number": str(number),
+        "result": "played",
+        "bidders": "A",
+        "contract": "hearts",
+        "double": "none",
+        "points_team": "A",
+        "card_points": "97",
+        "capot": "",
+    }
+    for team in "ab":
+        for kind in ("terces", "quartes", "quintes", "belots"):
+            data[f"{kind}_{team}"] = "0"
+    data.update(fields)
+    return data
+
+
+def found(pattern: str, html: str) -> str:
+    match = re.search(pattern, html)
+    if match is None:
+        raise SystemExit(f"not on the page: {pattern}")
+    return match.group(1)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--database", choices=["sqlite", "postgres"], default="sqlite")
+    parser.add_argument("--postgres-url", default=POSTGRES_URL)
+    parser.add_argument("--deals", type=int, default=200)
+    parser.add_argument("--repeat", type=int, default=30)
+    parser.add_argument("--seed", type=int, default=2024)
+    parser.add_argument("--profile", action="append", default=[], help="a page's name")
+    parser.add_argument("--sort", default="cumulative", help="cProfile order: cumulative, tottime")
+    parser.add_argument("--dump", default="", help="write the profile to this file (pstats)")
+    args = parser.parse_args()
+
+    with tempfile.TemporaryDirectory(prefix="belot-scorer-") as folder:
+        if args.database == "postgres":
+            from benchmarks.load import prepare_postgres
+
+            prepare_postgres(args.postgres_url)
+            os.environ["DATABASE_URL"] = args.postgres_url
+        else:
+            os.environ["DATABASE_URL"] = f"sqlite:///{folder}/db.sqlite3"
+        # The site's settings, static files at their plain addresses (nothing collected).
+        os.environ["DJANGO_SETTINGS_MODULE"] = "benchmarks.bench_settings"
+        os.environ["BENCH_PLAIN_STATIC"] = "1"
+        os.environ["DJANGO_ALLOWED_HOSTS"] = HOST
+        run(args)
+
+
+def run(args) -> None:
+    import django
+
+    django.setup()
+    from django.core.management import call_command
+    from django.test import Client
+
+    from benchmarks.load import random_deals
+    from calculator import engine
+    from calculator.models import Deal, Match
+
+    call_command("migrate", "--noinput", verbosity=0)
+    values = random_deals(args.deals, args.seed)
+    match = Match.objects.create(team_a="Ние", team_b="Вие")
+    Deal.objects.bulk_create(
+        Deal(match=match, number=number, data=engine.deal_to_dict(deal))
+        for number, deal in enumerate(values, start=1)
+    )
+    if engine.fold_match(match.profile, match.first_dealer, values).match_over:
+        raise SystemExit("the seeded match is over: choose another --seed or fewer --deals")
+    phone = Client(HTTP_HOST=HOST)
+    key, number = match.scorer_key, args.deals + 1
+    base, new = f"/m/{key}/", f"/m/{key}/deal/"
+    corrected = args.deals // 2
+    edit = f"/m/{key}/deal/{corrected}/"
+
+    def version() -> str:
+        return str(Match.objects.get(pk=match.pk).version)
+
+    def post(url: str, data: dict, status: int) -> str:
+        response = phone.post(url, data)
+        if response.status_code != status:
+            raise SystemExit(f"{url}: {response.status_code}, expected {status}")
+        return response.content.decode()
+
+    def get(url: str) -> str:
+        response = phone.get(url)
+        if response.status_code != 200:
+            raise SystemExit(f"{url}: {response.status_code}")
+        return response.content.decode()
+
+    fields = deal_fields(number)
+    edit_fields = deal_fields(corrected, card_points="101")
+
+    def preview_page() -> str:
+        return post(new, {**fields, "version": version(), "action": "preview"}, 200)
+
+    def save() -> None:
+        preview_key = found(r'name="preview_key" value="([0-9a-f]+)"', preview_page())
+        saved = {**fields, "version": version(), "action": "save", "preview_key": preview_key}
+        post(new, saved, 302)
+        post(f"/m/{key}/deal/{number}/delete/", {"version": version()}, 302)
+
+    def edit_preview() -> str:
+        return post(edit, {**edit_fields, "version": version(), "action": "preview"}, 200)
+
+    def edit_save() -> None:
+        preview_key = found(r'name="preview_key" value="([0-9a-f]+)"', edit_preview())
+        saved = {**edit_fields, "version": version(), "action": "save"}
+        post(edit, {**saved, "preview_key": preview_key}, 302)
+
+    pages = {
+        "match page": lambda: get(base),
+        "deal page": lambda: get(new),
+        "preview, no JavaScript": preview_page,
+        "live preview": lambda: post(f"{new}preview/", fields, 200),
+        "save (preview, save, delete)": save,
+        "correction page": lambda: get(edit),
+        "correction preview": edit_preview,
+        "correction save (preview, save)": edit_save,
+    }
+    unknown = set(args.profile) - set(pages)
+    if unknown:
+        raise SystemExit(f"no such page: {', '.join(sorted(unknown))}; pages: {', '.join(pages)}")
+    for action in pages.values():  # templates compiled, translations loaded, caches warm
+        action()
+    print(f"date {date.today()}, python {platform.python_version()}, {os.cpu_count()} cores")
+    print(f"database {args.database}, a match of {args.deals} deals, {args.repeat} rounds each")
+    print(f"{'page':<34}{'median ms':>10}{'best ms':>10}")
+    for name, action in pages.items():
+        times = []
+        for _ in range(args.repeat):
+            start = time.perf_counter()
+            action()
+            times.append((time.perf_counter() - start) * 1000)
+        print(f"{name:<34}{statistics.median(times):>10.1f}{min(times):>10.1f}")
+    for name in args.profile:
+        profiler = cProfile.Profile()
+        profiler.enable()
+        for _ in range(args.repeat):
+            pages[name]()
+        profiler.disable()
+        print(f"\ncProfile, {name}, {args.repeat} rounds:")
+        stats = pstats.Stats(profiler)
+        if args.dump:
+            stats.dump_stats(args.dump)
+        stats.sort_stats(args.sort).print_stats(40)
+
+
+if __name__ == "__main__":
+    main()
