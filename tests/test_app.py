@@ -193,7 +193,7 @@ def test_the_score_sheet_is_always_shown_at_the_watch_link(client, match):
 
 def test_the_match_page_offers_the_sheet_by_its_watch_link(client, match):
     html = client.get(f"/m/{match.scorer_key}/").content.decode()
-    assert f'<a href="/m/{match.watch_key}/sheet/">Лист за резултата за печат</a>' in html
+    assert f'<a href="/m/{match.watch_key}/sheet/">Лист за печат</a>' in html
 
 
 def test_the_sheet_lists_every_game_in_order_with_its_winner_and_no_secret(

@@ -171,7 +171,7 @@ def test_a_wrong_key_on_the_new_table_page_is_a_miss_like_any_other(client, matc
     assert "Забагато хибних посилань" in blocked.content.decode()
     page = client.get(f"/bg/table/new/?match={match.scorer_key}")  # the right key still opens
     assert page.status_code == 200
-    assert "Мачът Ние – Вие ще бъде на новата маса." in page.content.decode()
+    assert "Мачът „Ние“ срещу „Вие“ ще бъде на новата маса." in page.content.decode()
 
 
 def test_wrong_links_pasted_into_a_tables_add_form_are_misses_like_any_other(

@@ -402,7 +402,7 @@ def test_an_import_file_that_json_cannot_read_is_refused_politely(client, conten
     upload = SimpleUploadedFile("m.json", content, content_type="application/json")
     response = client.post("/bg/match/import/", {"file": upload})
     assert response.status_code == 400
-    assert "Този файл не е експорт на мач." in response.content.decode()
+    assert "Това не е файл на мач, изтеглен от сайта." in response.content.decode()
 
 
 def test_watchers_share_one_rendering_until_the_match_changes(
@@ -425,7 +425,7 @@ def test_contract_buttons_show_the_suit_symbols(client, match):
 
 
 CARRIED_IN = {
-    "bg": "8 точки висяха в края на игра 1: те преминават в тази игра.",
+    "bg": "8 точки висяха в края на игра 1: те се пренасят в тази игра.",
     "uk": "8 очок висіло, коли закінчилася гра 1: вони переходять у цю гру.",
     "ru": "8 очков висело, когда закончилась игра 1: они переходят в эту игру.",
 }
