@@ -122,6 +122,11 @@ class Match(models.Model):
         """``deals`` (the engine's values) folded by the engine under this match's rules."""
         return engine.fold_match(self.profile, self.first_dealer, deals, self.games_to_win)
 
+    def fold_on(self, fold: engine.Match, deals) -> engine.Match:
+        """``fold`` (this match's, by :meth:`fold`) with ``deals`` after its own: the same as
+        folding them all, without scoring the earlier deals again."""
+        return engine.extend_match(fold, deals)
+
     def get_scorer_url(self):
         return reverse("calculator:match", args=[self.scorer_key])
 

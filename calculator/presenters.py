@@ -297,13 +297,13 @@ def long_date(moment) -> str:
 
 def _fold_with(state: MatchState, number: int, deal: engine.Deal) -> engine.Match | None:
     """The match with ``deal`` in its place (a new last deal, or a correction), folded by the
-    engine; ``None`` if the engine refuses the match so."""
-    deals = list(state.inputs)
-    if number <= len(deals):
-        deals[number - 1] = deal
-    else:
-        deals.append(deal)
+    engine; ``None`` if the engine refuses the match so. A new last deal is folded on from the
+    match as it is, the earlier deals not scored again."""
     try:
+        if number > len(state.inputs):
+            return state.match.fold_on(state.fold, [deal])
+        deals = list(state.inputs)
+        deals[number - 1] = deal
         return state.match.fold(deals)
     except engine.DealError:
         return None

@@ -102,11 +102,13 @@ def deal_record(*, match: Match, version: int, number: int, deal: engine.Deal) -
     try:
         with transaction.atomic():
             match = _locked(match)
-            stored = _stored(match)
-            if number != len(stored) + 1:
+            # The deals as stored now: every write changes the match's version and time, by
+            # which the fold is kept (match_state), so the locked row's fold is these deals'.
+            state = match_state(match)
+            if number != state.next_number:
                 raise DealConflict(number)
             _still_at(match, version)
-            _check(match, [*stored, deal])
+            match.fold_on(state.fold, [deal])  # raises engine.DealError if the engine refuses
             record = Deal.objects.create(match=match, number=number, data=engine.deal_to_dict(deal))
             passed = isinstance(deal, engine.AllPassed)
             _touch(match, {"action": "all_passed", "number": number} if passed else None)

@@ -3,7 +3,7 @@
 Its names are also the engine's top-level API (``calculator.engine``), unchanged.
 """
 
-from .game import BELOT, Belot, fold_match
+from .game import BELOT, Belot, extend_match, fold_match
 from .model import (
     BASE_VALUES,
     CARD_TOTALS,
@@ -50,6 +50,7 @@ __all__ = [
     "RuleProfile",
     "deal_from_dict",
     "deal_to_dict",
+    "extend_match",
     "fold_match",
     "match_from_dict",
     "match_to_dict",

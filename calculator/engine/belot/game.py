@@ -98,3 +98,9 @@ def fold_match(
     no index).
     """
     return core_match.fold(BELOT, profile, first_dealer, deals, games_to_win)
+
+
+def extend_match(match: Match, deals: Iterable[Deal]) -> Match:
+    """``match``, folded by :func:`fold_match`, with ``deals`` after its own: the same match as
+    folding all its deals again, without scoring the earlier ones again."""
+    return core_match.extend(BELOT, match, deals)

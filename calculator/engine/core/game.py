@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .deals import AllPassed
-from .match import GameEnd, Match, Scored, fold
+from .match import GameEnd, Match, Scored, extend, fold
 from .problems import DealError, Problem, is_int, shown
 from .reader import Reader, join
 from .teams import SEATS, TeamPoints
@@ -122,6 +122,10 @@ class Game(ABC):
         """Fold ``deals`` into games and a match (``core.match.fold``)."""
         profile = self.default_profile if profile is None else profile
         return fold(self, profile, first_dealer, deals, games_to_win)
+
+    def extend_match(self, match: Match, deals: Iterable[Any]) -> Match:
+        """``match`` with ``deals`` after its own, as folding them all (``core.match.extend``)."""
+        return extend(self, match, deals)
 
     # Format version 2 (docs/deal-format-v2.md)
 

@@ -134,16 +134,36 @@ def fold(
     """
     deals = tuple(deals)
     _validate(game, profile, first_dealer, deals, games_to_win)
-    state = _Fold(game, profile, games_to_win)
-    records = []
-    for index, deal in enumerate(deals):
+    return _folded(_Fold(game, profile, games_to_win), first_dealer, (), deals)
+
+
+def extend(game: Rules, match: Match, deals: Iterable[Any]) -> Match:
+    """``match`` (folded by ``game``) with ``deals`` after its own: the same match as folding
+    all the deals again, without scoring the earlier ones again (a new deal's preview). Raises
+    :class:`DealError` as :func:`fold` would, ``deal_index`` counted from the match's first deal.
+    """
+    deals = tuple(deals)
+    count = len(match.deals) + len(deals)
+    if count > MAX_DEALS:
+        raise DealError([Problem("too_many_deals", "deals", {"count": count, "max": MAX_DEALS})])
+    for index, deal in enumerate(deals, start=len(match.deals)):
+        problems = game.deal_problems(deal, match.profile)
+        if problems:
+            raise DealError(problems, deal_index=index)
+    return _folded(_Fold.resume(game, match), match.first_dealer, match.deals, deals)
+
+
+def _folded(state: _Fold, first_dealer: int, earlier: tuple, deals: tuple) -> Match:
+    """The match after ``state`` (which holds the ``earlier`` deals' records) takes ``deals``."""
+    records = list(earlier)
+    for index, deal in enumerate(deals, start=len(earlier)):
         try:
             records.append(state.add(deal, (first_dealer + index) % SEATS))
         except DealError as error:
             raise error.in_deal(index) from None
-    dealer = (first_dealer + len(deals)) % SEATS
+    dealer = (first_dealer + len(records)) % SEATS
     return Match(
-        profile=profile,
+        profile=state.profile,
         first_dealer=first_dealer,
         deals=tuple(records),
         games=tuple(state.games),
@@ -156,7 +176,7 @@ def fold(
         game_over=state.game_over,
         winner=state.winner,
         capot_extra_deal=state.extra_deal,
-        games_to_win=games_to_win,
+        games_to_win=state.games_to_win,
         match_winner=state.match_winner,
     )
 
@@ -191,6 +211,18 @@ class _Fold:
         self.totals, self.hanging = ZERO, 0
         self.games_won, self.games = ZERO, []
         self.game_over, self.winner, self.extra_deal = False, None, False
+
+    @classmethod
+    def resume(cls, game: Rules, match: Match) -> _Fold:
+        """The state the fold of ``match``'s deals ended in."""
+        state = cls(game, match.profile, match.games_to_win)
+        state.match_winner, state.game = match.match_winner, match.game
+        state.number = match.deals[-1].number if match.deals else 0
+        state.totals, state.hanging = match.totals, match.hanging
+        state.games_won, state.games = match.games_won, list(match.games)
+        state.game_over, state.winner = match.game_over, match.winner
+        state.extra_deal = match.capot_extra_deal
+        return state
 
     def add(self, deal: Any, dealer: int) -> MatchDeal:
         if self.match_winner is not None:

@@ -1,0 +1,108 @@
+"""Folding on: a folded match extended by more deals is the match folded whole, in every game.
+
+A new deal's preview and its save fold one deal on from the match as it is
+(``Game.extend_match``, ``engine.extend_match``) instead of scoring every earlier deal again;
+nothing may tell the two apart, a refusal and its deal's index included.
+"""
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from calculator import engine
+from calculator.engine import (
+    GAMES,
+    AllPassed,
+    CardPoints,
+    Contract,
+    DealError,
+    PlayedDeal,
+    Team,
+    extend_match,
+    fold_match,
+)
+from tests.calculator.test_engine_french_properties import classic_cases, contree_cases
+from tests.calculator.test_engine_properties import ENGINE, deals, profiles
+
+games_to_win = st.sampled_from([None, 1, 2, 3])
+
+
+def folded_or_refused(fold):
+    try:
+        return fold(), None
+    except DealError as error:
+        return None, (error.deal_index, error.problems)
+
+
+def check_split(game, profile, first_dealer, deal_list, wins, split):
+    whole, refused = folded_or_refused(
+        lambda: game.fold_match(profile, first_dealer, deal_list, wins)
+    )
+    head, tail = deal_list[:split], deal_list[split:]
+    if refused is not None and refused[0] < split:
+        return  # the first part alone is refused: nothing to extend
+    start = game.fold_match(profile, first_dealer, head, wins)
+    extended, refused_on = folded_or_refused(lambda: game.extend_match(start, tail))
+    assert (extended, refused_on) == (whole, refused)
+
+
+@ENGINE
+@given(st.lists(deals, max_size=40), profiles, st.integers(0, 3), games_to_win, st.data())
+def test_a_belot_match_folded_on_is_the_match_folded_whole(
+    deal_list, profile, first_dealer, wins, data
+):
+    split = data.draw(st.integers(0, len(deal_list)))
+    check_split(GAMES["belot"], profile, first_dealer, deal_list, wins, split)
+
+
+@ENGINE
+@given(classic_cases(lists=True), st.integers(0, 3), games_to_win, st.data())
+def test_a_classic_match_folded_on_is_the_match_folded_whole(case, first_dealer, wins, data):
+    profile, deal_list = case
+    split = data.draw(st.integers(0, len(deal_list)))
+    check_split(GAMES["classic"], profile, first_dealer, deal_list, wins, split)
+
+
+@ENGINE
+@given(contree_cases(lists=True), st.integers(0, 3), games_to_win, st.data())
+def test_a_contree_match_folded_on_is_the_match_folded_whole(case, first_dealer, wins, data):
+    game, profile, deal_list = case
+    split = data.draw(st.integers(0, len(deal_list)))
+    check_split(game, profile, first_dealer, deal_list, wins, split)
+
+
+MADE = PlayedDeal(Team.A, Contract.ALL_TRUMPS, CardPoints(Team.A, 258))  # 26 a deal
+
+
+def test_extending_an_empty_match_is_folding():
+    empty = fold_match()
+    assert extend_match(empty, [MADE, AllPassed()]) == fold_match(deals=[MADE, AllPassed()])
+    assert extend_match(empty, []) == empty
+
+
+def test_a_refused_deal_is_named_by_its_place_in_the_whole_match():
+    start = fold_match(deals=[MADE, MADE])
+    wrong = PlayedDeal(Team.A, Contract.HEARTS, CardPoints(Team.A, 170))
+    with pytest.raises(DealError) as refused:
+        extend_match(start, [AllPassed(), wrong])
+    assert refused.value.deal_index == 3
+    assert [p.code for p in refused.value.problems] == ["card_points_out_of_range"]
+
+
+def test_a_deal_after_the_match_is_over_is_refused():
+    over = fold_match(deals=[MADE] * 6, games_to_win=1)
+    assert over.match_over
+    with pytest.raises(DealError) as refused:
+        extend_match(over, [MADE])
+    assert (refused.value.deal_index, refused.value.problems[0].code) == (6, "match_over")
+
+
+def test_no_match_grows_past_the_most_deals(monkeypatch):
+    monkeypatch.setattr(engine.match, "MAX_DEALS", 3)
+    start = fold_match(deals=[MADE, MADE])
+    assert len(extend_match(start, [MADE]).deals) == 3
+    with pytest.raises(DealError) as refused:
+        extend_match(start, [MADE, MADE])
+    assert refused.value.deal_index is None
+    assert refused.value.problems[0].code == "too_many_deals"
+    assert refused.value.problems[0].params == {"count": 4, "max": 3}
