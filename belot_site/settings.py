@@ -181,6 +181,10 @@ TEMPLATES = [
 
 WSGI_APPLICATION = "belot_site.wsgi.application"
 
+# How often a watcher's open page asks whether the match changed: a saved deal shows within this
+# and one answer's time (3 s at the 95th percentile, docs/performance.md, "Watchers").
+WATCH_POLL_MS = 2000
+
 # Widgets rendered from compiled templates, escaped as Django escapes (belot_site/renderers.py).
 FORM_RENDERER = "belot_site.renderers.WidgetRenderer"
 

@@ -3,6 +3,7 @@
 import math
 from dataclasses import dataclass
 
+from django.conf import settings
 from django.urls import reverse
 from django.utils.formats import date_format
 from django.utils.timezone import localtime
@@ -203,11 +204,6 @@ def sheet_query(fold: engine.Match, page: int | None) -> str:
     return f"page={page}" if page > 1 else ""
 
 
-# How often a watcher's open page asks whether the match changed: a saved deal shows within this
-# and one answer's time (3 s at the 95th percentile, docs/performance.md, "Watchers").
-WATCH_POLL_MS = 2000
-
-
 def match_context(
     request, state: MatchState, *, is_scorer: bool, game: int | None = None, page: int = 1
 ) -> dict:
@@ -217,7 +213,7 @@ def match_context(
         "match": match,
         "fold": fold,
         "is_scorer": is_scorer,
-        "poll_ms": WATCH_POLL_MS,
+        "poll_ms": settings.WATCH_POLL_MS,
         "undo": undo_offer(state) if is_scorer else None,
         "key": match.scorer_key if is_scorer else match.watch_key,
         **history_context(state, game, page),

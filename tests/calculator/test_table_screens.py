@@ -110,8 +110,7 @@ def test_a_correction_says_which_deals_move_to_another_game(client, short_game):
     assert "Какво още променя поправката" in html
     assert "Игра 2, раздаване 1 тогава става игра 1, раздаване 3." in html
     assert (
-        "След последното раздаване резултатът става 27:21 в игра 1 (сега е 9:7 в игра 2)."
-        in html
+        "След последното раздаване резултатът става 27:21 в игра 1 (сега е 9:7 в игра 2)." in html
     )
     assert "печели" not in html.split("Какво още променя")[1].split("</ul>")[0]  # same winner
 

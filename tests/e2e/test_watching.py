@@ -4,7 +4,9 @@ and asks at once when it is shown again.
 Each test asserts the order of things, not seconds: the page notes every poll it sends (an init
 script around ``fetch``), so that a busy machine, which delays everything, changes no outcome.
 The latency itself, from a save's acknowledgement to the new score on the watcher's page, is
-printed (pytest -s) for docs/performance.md ("Watchers"); WATCH_SAMPLES=60 measures more deals.
+printed (pytest -s) for docs/performance.md ("Watchers"); WATCH_SAMPLES=60 measures more deals,
+at the site's own interval. Otherwise the pages poll four times as often, which no outcome here
+depends on: the tests wait whole turns, and a turn is shorter.
 """
 
 import os
@@ -12,9 +14,9 @@ import random
 import time
 
 import pytest
+from django.conf import settings as site_settings
 
 from calculator.models import Match
-from calculator.presenters import WATCH_POLL_MS
 from calculator.services import match_state
 from tests.calculator.conftest import create_match, record_deal
 from tests.e2e.screens import Screen
@@ -25,6 +27,14 @@ pytestmark = [
 ]
 
 SAMPLES = int(os.environ.get("WATCH_SAMPLES", "8"))
+POLL_MS = site_settings.WATCH_POLL_MS if "WATCH_SAMPLES" in os.environ else 500
+
+
+@pytest.fixture(autouse=True)
+def _poll_interval(settings):
+    settings.WATCH_POLL_MS = POLL_MS
+
+
 # The page notes when it sends each poll (its own clock, performance.now()).
 NOTE_POLLS = """(() => {
   window.polls = [];
@@ -34,13 +44,13 @@ NOTE_POLLS = """(() => {
     return fetch.apply(this, arguments);
   };
 })();"""
-# Every timer of a second or more waits a thousand times longer: the page's next turn to poll
+# Every timer as long as a turn to poll waits a thousand times longer: the page's next turn
 # never comes during a test, so a poll is the visibility handler's.
-NO_TURNS = """(() => {
+NO_TURNS = f"""(() => {{
   const setTimeout = window.setTimeout;
   window.setTimeout = (callback, ms, ...rest) =>
-    setTimeout(callback, ms >= 1000 ? ms * 1000 : ms, ...rest);
-})();"""
+    setTimeout(callback, ms >= {POLL_MS} ? ms * 1000 : ms, ...rest);
+}})();"""
 # True once the scoreboard shows the totals a:b; then the number of polls sent so far, plus one.
 SHOWS = """([a, b]) => [...document.querySelectorAll('.scoreboard .points')]
   .map(e => e.textContent).join(':') === a + ':' + b && window.polls.length + 1"""
@@ -66,13 +76,14 @@ def watcher_page(new_context, match, *scripts):
     return watcher
 
 
+@pytest.mark.slow
 def test_a_saved_deal_shows_on_an_open_watch_page_at_its_next_poll(new_context, client_for_setup):
     match = create_match(client_for_setup, team_a="Орли", team_b="Лъвове")
     watcher = watcher_page(new_context, match)
     rng = random.Random(12)
     seconds = []
     for number in range(1, SAMPLES + 1):
-        time.sleep(rng.uniform(0, WATCH_POLL_MS / 1000))
+        time.sleep(rng.uniform(0, POLL_MS / 1000))
         record_deal(client_for_setup, match, number, card_points=82 + (number * 37) % 79)
         saved, sent_before = time.monotonic(), watcher.page.evaluate(POLLS)
         shown = watcher.page.wait_for_function(SHOWS, arg=totals_of(match), polling=20)
@@ -98,13 +109,14 @@ HIDE = """hidden => {
 }"""
 
 
+@pytest.mark.slow
 def test_a_hidden_watch_page_asks_nothing(new_context, client_for_setup):
     match = create_match(client_for_setup)
     page = watcher_page(new_context, match).page
     for number in (1, 2, 3):
         hidden_at = page.evaluate(HIDE, True)
         record_deal(client_for_setup, match, number, card_points=87)
-        time.sleep(2.5 * WATCH_POLL_MS / 1000)  # two turns and a half to poll, had it not hidden
+        time.sleep(2.5 * POLL_MS / 1000)  # two turns and a half to poll, had it not hidden
         sent = page.evaluate("() => window.polls")
         assert [t for t in sent if t > hidden_at] == [], "polled while hidden"
         page.evaluate(HIDE, False)
