@@ -84,12 +84,3 @@ def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix, t
     if database["ENGINE"] == "django.db.backends.sqlite3" and not test.get("NAME"):
         test["NAME"] = str(tmp_path_factory.mktemp("db") / "test.sqlite3")
 
-
-@pytest.hookimpl(trylast=True)
-def pytest_collection_modifyitems(items):
-    """The tests marked slow (7 s and more) go first, in pytest-django's order otherwise: the two
-    workers (pytest-xdist's worksteal) start on them, and the run ends on short tests that the
-    first worker done can take over, instead of a worker alone with a long one at the end.
-    Transactional tests running before the others are fine here: the rules come back after
-    every flush (``_rules_come_back_after_a_flush``)."""
-    items.sort(key=lambda item: item.get_closest_marker("slow") is None)

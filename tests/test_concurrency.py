@@ -120,7 +120,6 @@ def test_the_suite_shares_a_database_file_with_wal_and_immediate_transactions():
         assert cursor.fetchone()[0] == "wal"
 
 
-@pytest.mark.slow
 def test_eight_scorers_recording_fifty_deals_each_at_once_lose_nothing(client):
     matches = [create_match(client, team_a=f"Ние {n}") for n in range(SCORERS)]
 

@@ -225,7 +225,6 @@ def post_form(base: str, path: str, fields: dict, **headers) -> tuple[int, str]:
         return error.code, error.headers.get("Location", "")
 
 
-@pytest.mark.slow
 def test_make_serve_starts_with_every_switch_off_and_takes_a_form(tmp_path):
     """`make serve` itself (check, collectstatic, migrate, granian) with the proxy doing HTTPS,
     its redirect and HSTS: the site answers plain HTTP, and a form posts from the https

@@ -483,7 +483,6 @@ def test_any_address_read_with_any_query_headers_or_method_answers_without_a_ser
 
 @FUZZ
 @given(data=st.data())
-@pytest.mark.slow
 def test_any_form_posted_anywhere_answers_without_a_server_error_and_a_refusal_writes_nothing(
     world, data
 ):
@@ -521,7 +520,6 @@ def assert_whole(match):
 
 @FUZZ
 @given(data=st.data())
-@pytest.mark.slow
 def test_any_file_or_json_sent_to_the_import_answers_without_a_server_error(world, data):
     kinds = ["changed export", "out of range", "json", "bytes", "seed", "json body"]
     kind = data.draw(st.sampled_from(kinds))

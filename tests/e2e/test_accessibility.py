@@ -87,7 +87,6 @@ def record_deals(client: Client, match, deals: list, start: int) -> None:
 
 
 @pytest.mark.parametrize("language", ["bg", "uk", "ru"])
-@pytest.mark.slow
 def test_no_page_has_axe_violations(
     new_context, client_for_setup, axe_source, language, live_server
 ):

@@ -145,7 +145,6 @@ def dark_pages(client, language) -> tuple[Match, list[str]]:
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
-@pytest.mark.slow
 def test_every_page_in_the_dark_theme_has_no_axe_violations(
     new_context, client_for_setup, axe_source, language
 ):

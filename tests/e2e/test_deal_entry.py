@@ -45,7 +45,6 @@ def card_points_above_save(screen: Screen) -> None:
 
 
 @JAVASCRIPT
-@pytest.mark.slow
 def test_an_ordinary_deal_fits_above_save_and_its_card_points_follow_the_bidders(
     new_context, client_for_setup, javascript
 ):

@@ -133,7 +133,6 @@ LONE_DOTS = """() => {
 
 
 @JAVASCRIPT
-@pytest.mark.slow
 def test_the_deal_page_says_what_a_deal_does_and_keeps_its_lines_whole(
     new_context, client_for_setup, javascript
 ):

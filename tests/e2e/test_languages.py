@@ -42,7 +42,6 @@ def test_the_language_switcher_works_on_every_page(new_context, device, client_f
             expect(current).to_have_attribute("hreflang", language)
 
 
-@pytest.mark.slow
 def test_the_rules_contents_lead_to_every_section(new_context, device):
     screen = Screen(new_context(device).new_page(), device)
     page = screen.page

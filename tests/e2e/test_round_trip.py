@@ -31,7 +31,6 @@ SAMPLE = settings(
 
 @SAMPLE
 @given(deal=known_deals(engine.DEFAULT_PROFILE))
-@pytest.mark.slow
 def test_a_sample_of_random_deals_is_saved_as_the_engine_scores_it(
     new_context, client_for_setup, deal
 ):

@@ -130,7 +130,6 @@ def test_quick_find_works_offline(new_context):
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
-@pytest.mark.slow
 def test_the_rules_page_has_no_axe_violations_folded_opened_or_filtered(
     new_context, axe_script, language
 ):

@@ -64,7 +64,6 @@ def warned(screen: Screen, language: str, message: str) -> None:
 
 
 @pytest.mark.parametrize(("language", "javascript"), [("bg", True), ("uk", False)], ids=str)
-@pytest.mark.slow
 def test_a_deal_typed_on_an_older_page_changes_nothing_and_says_so(
     new_context, client_for_setup, language, javascript
 ):

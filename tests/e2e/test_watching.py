@@ -76,7 +76,6 @@ def watcher_page(new_context, match, *scripts):
     return watcher
 
 
-@pytest.mark.slow
 def test_a_saved_deal_shows_on_an_open_watch_page_at_its_next_poll(new_context, client_for_setup):
     match = create_match(client_for_setup, team_a="Орли", team_b="Лъвове")
     watcher = watcher_page(new_context, match)
@@ -109,7 +108,6 @@ HIDE = """hidden => {
 }"""
 
 
-@pytest.mark.slow
 def test_a_hidden_watch_page_asks_nothing(new_context, client_for_setup):
     match = create_match(client_for_setup)
     page = watcher_page(new_context, match).page
