@@ -42,23 +42,12 @@ POSTGRES_URL = "postgres://postgres@127.0.0.1:5432/belot_bench"
 HOST = "127.0.0.1"
 
 
-def deal_fields(number: int, **fields) -> dict[str, str]:
-    """A deal as the form posts it: hearts by team A, no contra, the card points of A."""
-    data = {
-        "number": str(number),
-        "result": "played",
-        "bidders": "A",
-        "contract": "hearts",
-        "double": "none",
-        "points_team": "A",
-        "card_points": "97",
-        "capot": "",
-    }
-    for team in "ab":
-        for kind in ("terces", "quartes", "quintes", "belots"):
-            data[f"{kind}_{team}"] = "0"
-    data.update(fields)
-    return data
+def deal_fields(number: int, card_points: int) -> dict[str, str]:
+    """Deal ``number`` as the form posts it (hearts by team A, as the load benchmark's), with
+    these card points."""
+    from benchmarks.load import deal_for
+
+    return {**deal_for(number)[0], "card_points": str(card_points)}
 
 
 def found(pattern: str, html: str) -> str:
@@ -136,8 +125,8 @@ def run(args) -> None:
             raise SystemExit(f"{url}: {response.status_code}")
         return response.content.decode()
 
-    fields = deal_fields(number)
-    edit_fields = deal_fields(corrected, card_points="101")
+    fields = deal_fields(number, 97)
+    edit_fields = deal_fields(corrected, 101)
 
     def preview_page() -> str:
         return post(new, {**fields, "version": version(), "action": "preview"}, 200)
