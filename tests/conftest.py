@@ -83,4 +83,3 @@ def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix, t
     test = database.setdefault("TEST", {})
     if database["ENGINE"] == "django.db.backends.sqlite3" and not test.get("NAME"):
         test["NAME"] = str(tmp_path_factory.mktemp("db") / "test.sqlite3")
-
