@@ -29,6 +29,11 @@ CHROMIUM_ARGS = [
     "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost",
 ]
 ASYNC_UNSAFE = "DJANGO_ALLOW_ASYNC_UNSAFE"
+# How long an action, a navigation or an assertion may wait for what it expects. These are caps,
+# not deadlines a test asserts: nothing waits them out when all is well. A host three times
+# slower than usual (seen here: a 10 s navigation not done while CI ran) must not fail a test.
+ACTION_TIMEOUT_MS = 30_000
+EXPECT_TIMEOUT_MS = 15_000
 LOCAL_HOSTS = {"127.0.0.1", "localhost"}
 DEVICES = {
     "phone": {
@@ -48,6 +53,13 @@ def pytest_collection_modifyitems(config, items):
     for item in items:
         if item.get_closest_marker("browser"):
             item.add_marker(skip)
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _expect_timeout():
+    from playwright.sync_api import expect
+
+    expect.set_options(timeout=EXPECT_TIMEOUT_MS)
 
 
 @pytest.fixture(scope="module")
@@ -120,7 +132,7 @@ def new_context(browser, live_server):
         context = browser.new_context(
             base_url=live_server.url, locale=locale, **DEVICES[device], **options
         )
-        context.set_default_timeout(10_000)
+        context.set_default_timeout(ACTION_TIMEOUT_MS)
         guard = RequestGuard()
         context.on("request", guard.request)
         context.on("page", guard.watch)

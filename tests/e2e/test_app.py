@@ -64,7 +64,13 @@ def forty_deals(**names) -> Match:
 def profile_context(browser, live_server, tmp_path):
     """A browser with a profile on disk: Chromium never offers to install an app from an
     incognito window, which is what every other context of these tests is."""
-    from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS, DEVICES, RequestGuard
+    from tests.e2e.conftest import (
+        ACTION_TIMEOUT_MS,
+        CHROMIUM,
+        CHROMIUM_ARGS,
+        DEVICES,
+        RequestGuard,
+    )
 
     guard = RequestGuard()
 
@@ -77,7 +83,7 @@ def profile_context(browser, live_server, tmp_path):
             locale=locale,
             **DEVICES["phone"],
         )
-        context.set_default_timeout(10_000)
+        context.set_default_timeout(ACTION_TIMEOUT_MS)
         context.on("request", guard.request)
         context.on("page", guard.watch)
         made.append(context)
