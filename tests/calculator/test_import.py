@@ -49,7 +49,7 @@ def test_an_import_with_a_target_the_form_refuses_stores_nothing_and_says_why(
     assert response.status_code == 400
     assert not imported(match).exists()
     html = response.content.decode()
-    assert "Очок для перемоги в грі:" in html  # the field's label, then Django's own message
+    assert "Очки для перемоги в грі:" in html  # the field's label, then Django's own message
 
 
 @pytest.mark.parametrize("target", [11, 9999])
