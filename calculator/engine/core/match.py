@@ -143,13 +143,9 @@ def extend(game: Rules, match: Match, deals: Iterable[Any]) -> Match:
     :class:`DealError` as :func:`fold` would, ``deal_index`` counted from the match's first deal.
     """
     deals = tuple(deals)
-    count = len(match.deals) + len(deals)
-    if count > MAX_DEALS:
-        raise DealError([Problem("too_many_deals", "deals", {"count": count, "max": MAX_DEALS})])
-    for index, deal in enumerate(deals, start=len(match.deals)):
-        problems = game.deal_problems(deal, match.profile)
-        if problems:
-            raise DealError(problems, deal_index=index)
+    if len(match.deals) + len(deals) > MAX_DEALS:
+        raise DealError([_too_many(len(match.deals) + len(deals))])
+    _check_deals(game, match.profile, deals, start=len(match.deals))
     return _folded(_Fold.resume(game, match), match.first_dealer, match.deals, deals)
 
 
@@ -191,10 +187,19 @@ def _validate(
         params = {"games": shown(games_to_win), "allowed": list(GAMES_TO_WIN)}
         problems.append(Problem("games_to_win_invalid", "games_to_win", params))
     if len(deals) > MAX_DEALS:
-        problems.append(Problem("too_many_deals", "deals", {"count": len(deals), "max": MAX_DEALS}))
+        problems.append(_too_many(len(deals)))
     if problems:
         raise DealError(problems)
-    for index, deal in enumerate(deals):
+    _check_deals(game, profile, deals, start=0)
+
+
+def _too_many(count: int) -> Problem:
+    return Problem("too_many_deals", "deals", {"count": count, "max": MAX_DEALS})
+
+
+def _check_deals(game: Rules, profile: Any, deals: tuple, start: int) -> None:
+    """Refuse the first deal with problems; its index counts from the match's first deal."""
+    for index, deal in enumerate(deals, start=start):
         problems = game.deal_problems(deal, profile)
         if problems:
             raise DealError(problems, deal_index=index)
