@@ -21,6 +21,8 @@ EXPECTED_SLUGS = [
     "house-rules",
     "glossary",
     "related-games",
+    "classic-belote",
+    "contree",
 ]
 # Anchors the calculator links "why?" to, and those of the chapters issue #13 asked for; they
 # must exist in every language.
@@ -57,6 +59,38 @@ REQUIRED_ANCHORS = {
         "local-customs",
         "custom-partner-trick",
         "custom-belot-trump",
+    ],
+    "related-games": ["french-belote", "related-contree"],
+    # The French games' chapters: the calculator links its explanation of their deals here.
+    "classic-belote": [
+        "classic-basics",
+        "classic-dealing",
+        "classic-bidding",
+        "classic-belote-rebelote",
+        "classic-declarations",
+        "classic-declaration-comparison",
+        "classic-scoring",
+        "classic-inside",
+        "classic-litige",
+        "classic-capot",
+        "classic-house-rules",
+        "classic-game-end",
+        "classic-examples",
+    ],
+    "contree": [
+        "contree-basics",
+        "contree-bidding",
+        "contree-contre",
+        "contree-requirement",
+        "contree-scoring",
+        "contree-failed",
+        "contree-contre-scoring",
+        "contree-capot",
+        "contree-belote",
+        "contree-rounding",
+        "contree-house-rules",
+        "contree-game-end",
+        "contree-examples",
     ],
 }
 
