@@ -230,6 +230,23 @@ def test_the_new_chapters_reach_a_database_seeded_before_them():
     assert Section.objects.get(slug="scoring").title_bg == "Точкуване (редакция)"
 
 
+def test_the_french_chapters_reach_a_database_seeded_before_them():
+    """Migration 0004 adds classic belote and contrée after related-games and leaves the text
+    already there alone, related-games's included (`manage.py load_rules` rewrites it)."""
+    from importlib import import_module
+
+    from django.apps import apps
+
+    migration = import_module("rules.migrations.0004_french_chapters")
+    Section.objects.filter(slug__in=["classic-belote", "contree"]).delete()
+    Section.objects.filter(slug="related-games").update(title_bg="Сродни игри (редакция)")
+    migration.add_french_chapters(apps, None)
+    slugs = list(Section.objects.values_list("slug", flat=True))
+    assert slugs[-3:] == ["related-games", "classic-belote", "contree"]
+    assert Section.objects.get(slug="related-games").title_bg == "Сродни игри (редакция)"
+    assert Section.objects.get(slug="contree").title_uk.startswith("Контре")
+
+
 def test_the_rules_page_is_sent_compressed_to_a_browser_that_takes_gzip(client):
     plain = client.get("/bg/rules/")
     packed = client.get("/bg/rules/", HTTP_ACCEPT_ENCODING="gzip")
