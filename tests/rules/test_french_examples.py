@@ -23,7 +23,6 @@ from calculator.engine import (
     CardPoints,
     Carre,
     ClassicDeal,
-    ClassicProfile,
     Contre,
     ContreeDeal,
     ContreeProfile,
@@ -273,7 +272,8 @@ def test_the_rounding_examples_round_as_the_engine_does(language):
     pairs += ROUNDED.findall(text(part("contree", language, "contree-rounding")))
     assert len(pairs) == 5
     assert all(round_to_ten(int(exact)) == int(rounded) for exact, rounded in pairs)
-    assert ClassicProfile(rounding=True).rounding and CONTREE_DEFAULT.rounding
+    # The text's defaults: classic belote writes exact points, contrée rounds.
+    assert not CLASSIC.default_profile.rounding and CONTREE.default_profile.rounding
 
 
 SUM = re.compile(r"(?<![\d)])\(?\d[\d ()+−×]*[+−×][\d ()+−×]*= \d+")
