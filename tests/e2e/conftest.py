@@ -9,6 +9,7 @@ Python per request. Without Chromium at CHROMIUM the whole folder is skipped, so
 `make test` passes on a machine without it.
 """
 
+import importlib.metadata
 import os
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -28,6 +29,33 @@ CHROMIUM_ARGS = [
     # Nothing leaves the machine: every host name but the live server's fails to resolve.
     "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost",
 ]
+# Headless Chromium 156 opens the address bar's suggestions popup as two hidden pages of its own
+# (chrome://omnibox-popup.top-chrome/) in every window, that is in every browser context, and
+# keeps them busy on every navigation: without them a navigation costs a quarter less (the
+# browser tests' share of `make test`, docs/performance.md). Chromium takes the last
+# --disable-features it is given, not their sum, so the features Playwright turns off are named
+# again: its list for the version requirements-dev.txt pins (chromiumSwitches.ts).
+PLAYWRIGHT = "1.65.2"
+PLAYWRIGHT_DISABLED_FEATURES = [
+    "AvoidUnnecessaryBeforeUnloadCheckSync",
+    "DestroyProfileOnBrowserClose",
+    "HttpsUpgrades",
+    "HttpsFirstBalancedModeAutoEnable",
+    "LensOverlay",
+    "MediaRouter",
+    "PaintHolding",
+    "ThirdPartyStoragePartitioning",
+    "AvoidCorsURLLoaderRestartOnRedirect",
+    "TcpPortRandomizationWin",
+    "OptimizationHints",
+    "NetworkTimeServiceQuerying",
+    "AimEnabled",
+    "PreconnectToSearch",
+    "msForceBrowserSignIn",
+    "msEdgeUpdateLaunchServicesPreferredVersion",
+]
+DISABLED_FEATURES = [*PLAYWRIGHT_DISABLED_FEATURES, "WebUIOmniboxPopup", "WebUIOmniboxAimPopup"]
+CHROMIUM_ARGS.append("--disable-features=" + ",".join(DISABLED_FEATURES))
 ASYNC_UNSAFE = "DJANGO_ALLOW_ASYNC_UNSAFE"
 # How long an action, a navigation or an assertion may wait for what it expects. These are caps,
 # not deadlines a test asserts: nothing waits them out when all is well. A host three times
@@ -67,6 +95,11 @@ def browser():
     """Chromium for one test module; Playwright's event loop is gone again after it."""
     from playwright.sync_api import sync_playwright
 
+    version = importlib.metadata.version("playwright")
+    assert version == PLAYWRIGHT, (
+        f"Playwright {version}: copy its disabledFeatures (chromiumSwitches.ts) to "
+        "PLAYWRIGHT_DISABLED_FEATURES and set PLAYWRIGHT"
+    )
     # Playwright's sync API keeps an event loop running in this thread. Django then refuses
     # database calls here, and asgiref hands this thread other connection objects than before;
     # the test thread only sets up and flushes the database, so the check is lifted meanwhile.

@@ -1,6 +1,8 @@
 """The request guard every browser test relies on (conftest.py) does catch a request to another
 host, and Chromium never reaches it."""
 
+from urllib.parse import urlsplit
+
 import pytest
 
 from tests.e2e.conftest import RequestGuard
@@ -19,3 +21,16 @@ def test_a_request_to_another_host_is_noted_and_goes_nowhere(browser, live_serve
     context.close()
     assert guard.problems == ["request to another host: https://example.com/"]
     assert any(url.startswith(live_server.url) for url in guard.urls)
+
+
+def test_a_context_holds_only_the_sites_pages_not_the_address_bars_popup(new_context, browser):
+    """The features conftest.py turns off are off: a context opens no hidden page of Chromium's
+    own (the address bar's popup, chrome://omnibox-popup.top-chrome/, costs a quarter of every
+    navigation)."""
+    page = new_context().new_page()
+    page.goto("/bg/")
+    session = browser.new_browser_cdp_session()
+    targets = session.send("Target.getTargets")["targetInfos"]
+    session.detach()
+    assert [t["url"] for t in targets if t["type"] == "browser_ui"] == []
+    assert "/bg/" in [urlsplit(t["url"]).path for t in targets if t["type"] == "page"]
