@@ -5,7 +5,15 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 from . import engine
-from .engine import GAMES_TO_WIN, ContraTie, DeclarationComparison, RuleProfile
+from .engine import GAMES, GAMES_TO_WIN, ContraTie, DeclarationComparison, RuleProfile
+
+# The games a match can be of (calculator/engine/games.py), by the name the engine knows them.
+GAME_CHOICES = [
+    ("belot", _("Bulgarian belot")),
+    ("classic", _("Classic belote")),
+    ("contree", _("Contrée")),
+    ("coinche", _("Coinche")),
+]
 
 
 def new_key() -> str:
@@ -50,6 +58,12 @@ class Match(models.Model):
 
     scorer_key = models.CharField(max_length=32, unique=True, default=new_key, editable=False)
     watch_key = models.CharField(max_length=32, unique=True, default=new_key, editable=False)
+    # The game, chosen when the match is made; it never changes (its deals are that game's).
+    game = models.CharField(_("game"), max_length=10, choices=GAME_CHOICES, default="belot")
+    # A French game's house rules as its engine writes them (game.profile_to_dict), the target
+    # included, which is also kept in ``target`` for the pages. Bulgarian belot's are the
+    # columns below; this stays empty.
+    house_rules = models.JSONField(null=True, blank=True, editable=False)
     team_a = models.CharField(_("first team"), max_length=40)
     team_b = models.CharField(_("second team"), max_length=40)
     player_1 = models.CharField(_("player 1 (team 1)"), max_length=40, blank=True)
@@ -105,7 +119,18 @@ class Match(models.Model):
         return f"{self.team_a} – {self.team_b}"
 
     @property
-    def profile(self) -> RuleProfile:
+    def engine_game(self) -> engine.Game:
+        return GAMES[self.game]
+
+    @property
+    def is_belot(self) -> bool:
+        return self.game == "belot"
+
+    @property
+    def profile(self):
+        """The house rules as the match's game reads them."""
+        if not self.is_belot:
+            return self.engine_game.profile_from_dict(self.house_rules or {})
         return RuleProfile(
             target=self.target,
             declaration_comparison=DeclarationComparison(self.declaration_comparison),
@@ -120,12 +145,27 @@ class Match(models.Model):
 
     def fold(self, deals) -> engine.Match:
         """``deals`` (the engine's values) folded by the engine under this match's rules."""
-        return engine.fold_match(self.profile, self.first_dealer, deals, self.games_to_win)
+        return self.engine_game.fold_match(
+            self.profile, self.first_dealer, deals, self.games_to_win
+        )
 
     def fold_on(self, fold: engine.Match, deals) -> engine.Match:
         """``fold`` (this match's, by :meth:`fold`) with ``deals`` after its own: the same as
         folding them all, without scoring the earlier deals again."""
-        return engine.extend_match(fold, deals)
+        return self.engine_game.extend_match(fold, deals)
+
+    def read_deal(self, data: dict):
+        """A stored deal as the engine's value: Bulgarian belot's format version 1, a French
+        game's version 2 (checked against the match's house rules)."""
+        if self.is_belot:
+            return engine.deal_from_dict(data)
+        return self.engine_game.deal_from_dict(data, self.profile)
+
+    def deal_data(self, deal) -> dict:
+        """``deal`` as it is stored: the inverse of :meth:`read_deal`."""
+        if self.is_belot:
+            return engine.deal_to_dict(deal)
+        return self.engine_game.deal_to_dict(deal)
 
     def get_scorer_url(self):
         return reverse("calculator:match", args=[self.scorer_key])

@@ -53,7 +53,7 @@ def _fold(match: Match) -> MatchState:
     # A match stored before there was a limit may have more deals: its first MAX_DEALS are
     # shown, so that no page of it costs more than the largest allowed match.
     deals = tuple(match.deals.all()[: engine.MAX_DEALS])
-    inputs = tuple(engine.deal_from_dict(deal.data) for deal in deals)
+    inputs = tuple(match.read_deal(deal.data) for deal in deals)
     fold = match.fold(inputs)
     return MatchState(match=match, deals=deals, inputs=inputs, fold=fold)
 
@@ -93,7 +93,7 @@ def _check(match: Match, deals: list[engine.Deal]) -> None:
 
 
 def _stored(match: Match) -> list[engine.Deal]:
-    return [engine.deal_from_dict(data) for data in match.deals.values_list("data", flat=True)]
+    return [match.read_deal(data) for data in match.deals.values_list("data", flat=True)]
 
 
 def deal_record(*, match: Match, version: int, number: int, deal: engine.Deal) -> Deal:
@@ -109,7 +109,7 @@ def deal_record(*, match: Match, version: int, number: int, deal: engine.Deal) -
                 raise DealConflict(number)
             _still_at(match, version)
             match.fold_on(state.fold, [deal])  # raises engine.DealError if the engine refuses
-            record = Deal.objects.create(match=match, number=number, data=engine.deal_to_dict(deal))
+            record = Deal.objects.create(match=match, number=number, data=match.deal_data(deal))
             passed = isinstance(deal, engine.AllPassed)
             _touch(match, {"action": "all_passed", "number": number} if passed else None)
             return record
@@ -129,7 +129,7 @@ def deal_replace(*, match: Match, version: int, number: int, deal: engine.Deal) 
         stored = _stored(match)
         stored[number - 1] = deal
         _check(match, stored)
-        record.data = engine.deal_to_dict(deal)
+        record.data = match.deal_data(deal)
         record.save(update_fields=["data"])
         _touch(match)
         return record
@@ -143,7 +143,7 @@ def deal_delete_last(*, match: Match, version: int, number: int) -> engine.Deal:
         if last is None or last.number != number:
             raise DealConflict(number)
         _still_at(match, version)
-        deleted = engine.deal_from_dict(last.data)
+        deleted = match.read_deal(last.data)
         last.delete()
         _touch(match, {"action": "delete", "number": number, "deal": last.data})
         return deleted
@@ -178,7 +178,7 @@ def match_import(*, match: Match, deals: Sequence[engine.Deal]) -> Match:
     with transaction.atomic():
         match.save()
         Deal.objects.bulk_create(
-            Deal(match=match, number=number, data=engine.deal_to_dict(deal))
+            Deal(match=match, number=number, data=match.deal_data(deal))
             for number, deal in enumerate(deals, start=1)
         )
     return match
@@ -187,7 +187,8 @@ def match_import(*, match: Match, deals: Sequence[engine.Deal]) -> Match:
 def match_export(state: MatchState) -> dict:
     """The match in the engine's documented format, with the team and player names."""
     match = state.match
-    data = engine.match_to_dict(match.profile, match.first_dealer, list(state.inputs))
+    write = engine.match_to_dict if match.is_belot else match.engine_game.match_to_dict
+    data = write(match.profile, match.first_dealer, list(state.inputs))
     data["teams"] = {"A": match.team_a, "B": match.team_b}
     data["players"] = match.players
     if match.games_to_win:

@@ -97,7 +97,7 @@ def summarize(fold: engine.Match) -> dict:
 
 
 def _fold_stored(match: Match, records: list[dict]) -> engine.Match:
-    inputs = [engine.deal_from_dict(data) for data in records[: engine.MAX_DEALS]]
+    inputs = [match.read_deal(data) for data in records[: engine.MAX_DEALS]]
     return match.fold(inputs)
 
 
