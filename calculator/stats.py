@@ -63,6 +63,8 @@ def _count_deal(counts: list[dict], result: engine.DealResult) -> None:
         counts[team is engine.Team.B]["points"] += points
     if result.kind is engine.DealKind.ALL_PASSED:
         return
+    if not isinstance(result, engine.DealResult):
+        return  # a French game's deal: its points and games count, its own figures not yet
     bidders = counts[result.bidders is engine.Team.B]
     kind = contract_kind(result.contract)
     bidders[f"bid_{kind}"] += 1
@@ -415,9 +417,14 @@ def _deal_row(number: int, match: Match, deal: engine.MatchDeal) -> tuple:
     result = deal.result
     passed = result.kind is engine.DealKind.ALL_PASSED
     outcome = "all_passed" if passed else result.outcome.value
+    if isinstance(result, engine.DealResult):
+        bidders, contract, double = result.bidders, result.contract, result.double.value
+    else:  # a French game's: its taker, trump suit and contre (none in classic belote)
+        bidders, contract = result.taker, result.trump
+        double = getattr(result, "contre", engine.Contre.NONE).value
     return (
         number, match.created.date().isoformat(), deal.game, deal.number, *match.players,
-        deal.dealer + 1, result.bidders or "", result.contract or "", result.double.value,
+        deal.dealer + 1, bidders or "", contract or "", double,
         outcome, result.capot or "", result.written.a, result.written.b, deal.totals.a,
         deal.totals.b, deal.hanging,
     )  # fmt: skip
