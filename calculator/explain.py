@@ -849,7 +849,47 @@ def _format_version_unsupported(p: Params, names: TeamNames) -> Message:
     return text, {"version": p["version"], "supported": supported}
 
 
+# The French games' own problems
+
+
+def _bid_invalid(p: Params, names: TeamNames) -> Message:
+    text = _("A bid is 80 to 160 in tens, or capot: %(bid)s is not one.")
+    return text, {"bid": p["bid"]}
+
+
+def _contre_all_passed(p: Params, names: TeamNames) -> Message:
+    return _("All four passed: nobody could say contra. Choose a bid, or no contra."), {}
+
+
+def _capot_card_points_given(p: Params, names: TeamNames) -> Message:
+    text = _(
+        "A capot by %(capot)s gives the card points itself (252 and 0): leave the card points "
+        "empty."
+    )
+    return text, {"capot": _team(names, p["capot"])}
+
+
+def _declarations_not_played(p: Params, names: TeamNames) -> Message:
+    text = _("This game counts no sequences or carrés: remove those of %(team)s.")
+    return text, {"team": _team(names, p["team"])}
+
+
+def _sequence_in_trumps_needed(p: Params, names: TeamNames) -> Message:
+    return _("The best sequences of both teams are equal: say whose was in trumps."), {}
+
+
+def _sequence_in_trumps_undeclared(p: Params, names: TeamNames) -> Message:
+    text = _("%(team)s declared no sequence, so theirs cannot be in trumps.")
+    return text, {"team": _team(names, p["team"])}
+
+
 _PROBLEMS: dict[str, Callable[[Params, TeamNames], Message]] = {
+    "bid_invalid": _bid_invalid,
+    "contre_all_passed": _contre_all_passed,
+    "capot_card_points_given": _capot_card_points_given,
+    "declarations_not_played": _declarations_not_played,
+    "sequence_in_trumps_needed": _sequence_in_trumps_needed,
+    "sequence_in_trumps_undeclared": _sequence_in_trumps_undeclared,
     "card_points_missing": _card_points_missing,
     "card_points_out_of_range": _card_points_out_of_range,
     "card_points_impossible": _card_points_impossible,

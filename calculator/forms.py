@@ -10,6 +10,7 @@ from django.utils.translation import pgettext_lazy
 from . import engine, explain
 from .engine import ContraTie, DeclarationComparison
 from .engine.model import CARRE_ORDER
+from .game_forms import GameChoice
 from .models import ROSTER_MAX, Match
 from .services import IN_ANOTHER_TABLE, IN_THIS_TABLE, NAME_TWICE, ROSTER_FULL
 
@@ -66,8 +67,19 @@ class SeatSelect(forms.RadioSelect):
         return option
 
 
-class MatchForm(forms.ModelForm):
-    """Start a match: team names, players in seating order, the first dealer, the house rules."""
+# Bulgarian belot's house rules, the Match's own columns (a French game's are its house_rules).
+BELOT_RULES = (
+    "target",
+    "declaration_comparison",
+    "no_trumps_capot_doubled",
+    "contra_tie",
+    "capot_cannot_end_game",
+)
+
+
+class MatchForm(GameChoice, forms.ModelForm):
+    """Start a match: team names, players in seating order, the first dealer, the game and its
+    house rules."""
 
     target = forms.IntegerField(
         label=_("Points to win a game"),
@@ -130,6 +142,7 @@ class MatchForm(forms.ModelForm):
         fields = [
             "team_a",
             "team_b",
+            "game",
             "games_to_win",
             "player_1",
             "player_2",
@@ -169,6 +182,10 @@ class MatchForm(forms.ModelForm):
         )
         for name in NAME_FIELDS:
             self.fields[name].widget.attrs.update({"maxlength": NAME_MAX, "autocomplete": "off"})
+        self.add_game_fields()
+        if self.chosen_game() != "belot":  # belot's fields are on the page, but not read
+            for name in BELOT_RULES:
+                self.fields[name].required = False
 
     def _seat_label(self, seat: int) -> str:
         """A player's name once it is typed (the page's script does the same as it is typed),
@@ -180,7 +197,17 @@ class MatchForm(forms.ModelForm):
         cleaned = super().clean()
         if cleaned.get("team_a") and cleaned.get("team_a") == cleaned.get("team_b"):
             self.add_error("team_b", _("The two teams need different names."))
+        cleaned = self.clean_game_rules(cleaned)
+        if cleaned["house_rules"] is not None:
+            for name in BELOT_RULES:  # the match's columns keep belot's defaults
+                self.errors.pop(name, None)
+                cleaned[name] = Match._meta.get_field(name).default
+            cleaned["target"] = cleaned["house_rules"]["target"]
         return cleaned
+
+    def save(self, commit=True):
+        self.instance.house_rules = self.cleaned_data["house_rules"]
+        return super().save(commit)
 
 
 SEQUENCE_KINDS = (("quinte", 5), ("quarte", 4), ("terce", 3))
@@ -608,9 +635,9 @@ class RosterAddForm(forms.Form):
         return players
 
 
-class TableMatchForm(forms.Form):
+class TableMatchForm(GameChoice, forms.Form):
     """A match of a table: four players of its roster in their seats, the first dealer, how
-    many won games make the match."""
+    many won games make the match, its game and (a French game's) house rules."""
 
     first_dealer = forms.TypedChoiceField(
         label=_("Who deals first"), coerce=int, initial=0, widget=SeatSelect
@@ -647,6 +674,7 @@ class TableMatchForm(forms.Form):
             )
         self.order_fields(["seat_0", "seat_1", "seat_2", "seat_3"])
         self.fields["first_dealer"].choices = [(seat, self._seat_label(seat)) for seat in range(4)]
+        self.add_game_fields()
 
     def _seat_label(self, seat: int) -> str:
         """The name in the seat, as the home page's form names it (the page's script follows
@@ -668,7 +696,14 @@ class TableMatchForm(forms.Form):
         if all(seats) and len(set(seats)) < 4:
             raise forms.ValidationError(_("Choose four different players."))
         cleaned["seats"] = seats
-        return cleaned
+        return self.clean_game_rules(cleaned)
+
+    def game_fields(self) -> dict:
+        """The new match's fields for its game: belot's usual house rules, or a French game's."""
+        rules = self.cleaned_data.get("house_rules")
+        if rules is None:
+            return {}
+        return {"game": self.cleaned_data["game"], "house_rules": rules, "target": rules["target"]}
 
 
 def rotated_seats(players: list[str]) -> list[str]:
@@ -690,6 +725,7 @@ class NextMatchForm(TableMatchForm):
             **kwargs,
         )
         del self.fields["games_to_win"]
+        del self.fields["game"]  # the finished match's, as its house rules
 
 
 class MatchAddForm(forms.Form):

@@ -9,7 +9,7 @@ from django.utils.formats import date_format
 from django.utils.timezone import localtime
 from django.utils.translation import gettext as _
 
-from . import charts, engine, explain
+from . import charts, engine, explain, explain_french
 from .models import Match
 from .services import MatchState, next_match_offered, undoable
 
@@ -55,13 +55,15 @@ class HistoryRow:
     deletable: bool
 
 
-def _markers(result: engine.DealResult) -> tuple[str, ...]:
+def _markers(result) -> tuple[str, ...]:
     markers = []
     if result.kind is engine.DealKind.ALL_PASSED:
         markers.append(_("all passed"))
     if result.outcome is engine.Outcome.INSIDE or result.kind is engine.DealKind.INSIDE:
         markers.append(_("inside"))
-    if result.hanging_added:
+    if result.outcome in (engine.ClassicOutcome.INSIDE, engine.ContreeOutcome.FAILED):
+        markers.append(_("inside"))
+    if getattr(result, "hanging_added", 0):  # (nothing waits in contrée)
         markers.append(_("hanging"))
     if result.capot is not None:
         markers.append(_("capot"))
@@ -80,18 +82,16 @@ def history(state: MatchState, numbers: range) -> list[HistoryRow]:
     for number in numbers:
         played = state.fold.deals[number - 1]
         result = played.result
-        contract = result.contract
+        contract, bidders, double = _contract_of(result)
         rows.append(
             HistoryRow(
                 number=number,
                 played=played,
-                contract=explain.contract_symbol(contract) if contract else "",
+                contract=_bid_of(result) + explain.contract_symbol(contract) if contract else "",
                 contract_name=explain.contract_name(contract) if contract else "",
                 red=contract in (engine.Contract.HEARTS, engine.Contract.DIAMONDS),
-                bidders=team_name(match, result.bidders),
-                double=explain.double_name(result.double)
-                if result.double is not engine.Double.NONE
-                else "",
+                bidders=team_name(match, bidders),
+                double=double,
                 markers=_markers(result),
                 meta=dealers[played.dealer],
                 written=result.written,
@@ -102,6 +102,33 @@ def history(state: MatchState, numbers: range) -> list[HistoryRow]:
         )
     rows.reverse()
     return rows
+
+
+def _contract_of(result) -> tuple:
+    """(contract or trump suit, the team that bid or took, its contra's name) of any game's
+    result."""
+    if isinstance(result, engine.DealResult):
+        double = result.double
+        shown = explain.double_name(double) if double not in (None, engine.Double.NONE) else ""
+        return result.contract, result.bidders, shown
+    trump = engine.Contract(result.trump.value) if result.trump else None
+    contre = getattr(result, "contre", None)
+    shown = _CONTRE_NAMES[contre]() if contre not in (None, engine.Contre.NONE) else ""
+    return trump, result.taker, shown
+
+
+_CONTRE_NAMES = {
+    engine.Contre.CONTRE: lambda: explain.double_name(engine.Double.CONTRA),
+    engine.Contre.SURCONTRE: lambda: explain.double_name(engine.Double.RECONTRA),
+}
+
+
+def _bid_of(result) -> str:
+    """A contrée bid in front of its suit ("90 ♥", "capot ♠"); nothing in the other games."""
+    bid = getattr(result, "bid", None)
+    if bid is None:
+        return ""
+    return (_("capot") if bid == 250 else str(bid)) + "\u00a0"
 
 
 def chart(state: MatchState) -> dict | None:
@@ -428,7 +455,7 @@ def carried_from(fold: engine.Match, number: int) -> int | None:
     """The previous game's number when deal ``number`` (from 1) takes in points that were left
     hanging as that game ended: no deal of its game before it was played. Else ``None``."""
     played = fold.deals[number - 1]
-    if played.game == 1 or not played.result.hanging_in:
+    if played.game == 1 or not getattr(played.result, "hanging_in", 0):
         return None
     before = fold.deals[number - played.number : number - 1]  # the earlier deals of its game
     if any(deal.result.kind is not engine.DealKind.ALL_PASSED for deal in before):
@@ -468,7 +495,7 @@ def preview_context(state: MatchState, form, number: int) -> dict:
             if editing
             else [],
             "result": result,
-            "steps": explain.explain(
+            "steps": (explain.explain if match.is_belot else explain_french.explain_deal)(
                 result,
                 team_names(match),
                 carried_from=carried_from(folded, number) if folded else None,

@@ -258,6 +258,8 @@ def table_match_start(
 
 
 RULE_FIELDS = (
+    "game",
+    "house_rules",
     "target",
     "declaration_comparison",
     "no_trumps_capot_doubled",

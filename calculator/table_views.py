@@ -121,6 +121,7 @@ def table_match_new(request, table, is_keeper):
         seats=data["seats"],
         first_dealer=data["first_dealer"],
         games_to_win=data["games_to_win"],
+        **form.game_fields(),
     )
     return redirect(match.get_scorer_url())
 

@@ -24,6 +24,7 @@ from belot_site.theme import theme_of
 from . import access, engine, explain, polls
 from .access import KEY_SHAPE, match_view
 from .forms import DealForm, ImportForm, MatchForm, NextMatchForm, TableForm
+from .french_forms import FrenchDealForm
 from .lru import BoundedStore
 from .models import Match, Table
 from .presenters import (
@@ -358,16 +359,23 @@ def match_qr(request, match, is_scorer):
 # Entering deals
 
 
-def preview_key(number: int, deal: engine.Deal) -> str:
+def preview_key(number: int, deal: engine.Deal, match: Match | None = None) -> str:
     """Ties a save to the preview the scorer saw: the same deal, at the same place."""
-    text = json.dumps([number, engine.deal_to_dict(deal)], sort_keys=True)
+    data = engine.deal_to_dict(deal) if match is None else match.deal_data(deal)
+    text = json.dumps([number, data], sort_keys=True)
     return hashlib.sha256(text.encode()).hexdigest()[:20]
+
+
+def deal_form_class(match: Match) -> type[DealForm]:
+    """The deal form of the match's game: Bulgarian belot's, or the French games' one."""
+    return DealForm if match.is_belot else FrenchDealForm
 
 
 def _deal_form(state, data=None, initial=None, number=None):
     number = number or state.next_number
     hanging = state.fold.deals[number - 2].hanging if number > 1 else 0
-    return DealForm(data, initial=initial, match=state.match, hanging=hanging)
+    form_class = deal_form_class(state.match)
+    return form_class(data, initial=initial, match=state.match, hanging=hanging)
 
 
 def _conflict(request, match):
@@ -477,7 +485,7 @@ def _save_as_previewed(request, form, number) -> bool:
     The form is validated here in any case: the page shows its preview and its problems."""
     if not form.is_valid() or request.POST.get("action") != "save":
         return False
-    if request.POST.get("preview_key") == preview_key(number, form.deal):
+    if request.POST.get("preview_key") == preview_key(number, form.deal, form.match):
         return True
     messages.info(request, _("Check what will be recorded, then tap Save again."))
     return False
@@ -508,7 +516,8 @@ def deal_edit(request, match, is_scorer, number):
         raise Http404
     if request.method != "POST":
         # Bound to what is stored: the page opens on the deal's result as it is recorded now.
-        form = _deal_form(state, data=DealForm.initial_from(stored), number=number)
+        initial = deal_form_class(match).initial_from(stored)
+        form = _deal_form(state, data=initial, number=number)
         context = _deal_context(state, form, number, state.match.version)
         return render(request, "calculator/deal.html", context)
     form = _deal_form(state, data=request.POST, number=number)
@@ -633,6 +642,6 @@ def _deal_context(state, form, number, version: int | None = None):
     context = preview_context(state, form, number)
     context["version"] = version if version is not None and version >= 0 else ""
     if form.deal is not None:
-        context["preview_key"] = preview_key(number, form.deal)
+        context["preview_key"] = preview_key(number, form.deal, form.match)
     context["rules_url"] = reverse("rules:index")
     return context

@@ -17,3 +17,25 @@
     player.addEventListener("change", follow);
   });
 })();
+
+// The game's house rules: only the chosen game's fieldset shows (without JavaScript all of
+// them do, and the server reads the chosen game's alone).
+(function () {
+  "use strict";
+  Array.prototype.forEach.call(document.querySelectorAll("form"), function (form) {
+    var games = form.querySelectorAll("input[name=game]");
+    var sets = form.querySelectorAll("[data-rules-of]");
+    if (!games.length || !sets.length) return;
+    function show() {
+      var chosen = form.querySelector("input[name=game]:checked");
+      var game = chosen ? chosen.value : "belot";
+      Array.prototype.forEach.call(sets, function (set) {
+        var mine = set.dataset.rulesOf.split(" ").indexOf(game) !== -1;
+        set.hidden = !mine;
+        set.disabled = !mine;
+      });
+    }
+    Array.prototype.forEach.call(games, function (radio) { radio.addEventListener("change", show); });
+    show();
+  });
+})();
