@@ -371,3 +371,24 @@ def test_any_french_deal_is_previewed_and_saved_as_the_engine_scores_it(client, 
         preview = client.post(url, {**shown, "action": "preview"})
         assert client.post(url, {**shown, **saved_from(preview)}).status_code == 302
         assert stored(match) == [deal]
+
+
+def test_a_french_match_s_sheet_table_statistics_and_csv_open(client):
+    from calculator.models import Table
+
+    table = Table.objects.create(name="Петък", players=["Ана", "Боян", "Вера", "Гошо"])
+    client.post(
+        f"/t/{table.keeper_key}/match/",
+        {"seat_0": "Ана", "seat_1": "Боян", "seat_2": "Вера", "seat_3": "Гошо",
+         "first_dealer": "0", "games_to_win": "1", "game": "classic"},
+    )  # fmt: skip
+    match = table.matches.get()
+    deals = [ClassicDeal(A, Suit.SPADES, CardPoints(A, 81)), AllPassed()]
+    for index, deal in enumerate(deals):
+        save_through_the_form(client, match, deal, deals[:index])
+    assert client.get(f"/m/{match.watch_key}/sheet/").status_code == 200
+    assert client.get(f"/m/{match.watch_key}/").status_code == 200
+    assert client.get(f"/t/{table.keeper_key}/").status_code == 200
+    assert client.get(f"/t/{table.view_key}/stats.json").status_code == 200
+    csv = b"".join(client.get(f"/t/{table.view_key}/deals.csv").streaming_content).decode()
+    assert ",A,spades,none,litige," in csv
