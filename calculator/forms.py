@@ -10,7 +10,7 @@ from django.utils.translation import pgettext_lazy
 from . import engine, explain
 from .engine import ContraTie, DeclarationComparison
 from .engine.model import CARRE_ORDER
-from .game_forms import GameChoice
+from .game_forms import GameChoice, posted_rules
 from .models import ROSTER_MAX, Match
 from .services import IN_ANOTHER_TABLE, IN_THIS_TABLE, NAME_TWICE, ROSTER_FULL
 
@@ -462,7 +462,8 @@ IMPORT_MAX_BYTES = 1_000_000
 
 
 class ImportForm(forms.Form):
-    """A match exported from this site (JSON, docs/deal-format.md), imported as a new match.
+    """A match of any game exported from this site (JSON, docs/deal-format.md), imported as a
+    new match of that game.
 
     The names and settings in the file go through MatchForm, so an import meets exactly the
     rules of a match started on the site; its deals are then checked by the engine.
@@ -485,10 +486,10 @@ class ImportForm(forms.Form):
         players = data.pop("players", None)
         games_to_win = data.pop("games_to_win", None)
         try:
-            profile, first_dealer, deals = engine.match_from_dict(data)
+            game, profile, first_dealer, deals = engine.read_match(data)
         except engine.DealError as error:
             raise forms.ValidationError(self._describe(error)) from None
-        form_data = _match_form_data(profile, first_dealer, teams, players)
+        form_data = _match_form_data(game, profile, first_dealer, teams, players)
         form_data["games_to_win"] = "" if games_to_win is None else games_to_win
         match_form = MatchForm(form_data)
         if not match_form.is_valid():
@@ -525,9 +526,9 @@ PLAYERS_NOT_NAMES = _(
 )
 
 
-def _match_form_data(profile: engine.RuleProfile, first_dealer: int, teams, players) -> dict:
+def _match_form_data(game: engine.Game, profile, first_dealer: int, teams, players) -> dict:
     """MatchForm's data for an imported file: its names (the default team names when it has
-    none) and its settings. Names that are not what an export writes (teams as a list, five
+    none), its game and its house rules, as the home page posts them. Names that are not what an export writes (teams as a list, five
     players, a number for a name) are refused, never dropped."""
     us, them = default_team_names()
     teams = {} if teams is None else teams
@@ -540,11 +541,19 @@ def _match_form_data(profile: engine.RuleProfile, first_dealer: int, teams, play
         "team_a": clean_name(teams.get("A", "")) or us,
         "team_b": clean_name(teams.get("B", "")) or them,
         "first_dealer": first_dealer,
-        **engine.profile_to_dict(profile),
+        **_rules_data(game, profile),
     }
     for seat, player in enumerate(players, start=1):
         data[f"player_{seat}"] = clean_name(player)
     return data
+
+
+def _rules_data(game: engine.Game, profile) -> dict:
+    """Belot's house rules are MatchForm's own fields (a form without a game is belot's); a
+    French game's are its switches."""
+    if game.name == "belot":
+        return engine.profile_to_dict(profile)
+    return posted_rules(game.name, game.profile_to_dict(profile))
 
 
 def _texts(values) -> bool:

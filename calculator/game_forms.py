@@ -93,6 +93,14 @@ def switch_name(rules: str, switch: str) -> str:
     return f"{rules}_{switch}"
 
 
+def posted_rules(game: str, house_rules: dict) -> dict[str, str]:
+    """A French game and its house rules (the profile dict) as the home page's form posts them:
+    what an import gives ``MatchForm``, so a file meets the same choices as a scorer."""
+    rules = RULES_OF[game]
+    posted = {switch_name(rules, switch): _posted(value) for switch, value in house_rules.items()}
+    return {"game": game, **posted}
+
+
 class GameChoice:
     """A mixin for a form that makes a match: the game, and the French games' house rules."""
 
