@@ -9,9 +9,10 @@ from django.utils.translation import pgettext_lazy
 
 from . import engine, explain
 from .engine import ContraTie, DeclarationComparison
+from .engine.core.game import FORMAT_VERSION as GAMES_VERSION
 from .engine.model import CARRE_ORDER
 from .game_forms import GameChoice, posted_rules
-from .models import ROSTER_MAX, Match
+from .models import GAME_CHOICES, ROSTER_MAX, Match
 from .services import IN_ANOTHER_TABLE, IN_THIS_TABLE, NAME_TWICE, ROSTER_FULL
 
 NAME_MAX = 40
@@ -470,7 +471,13 @@ class ImportForm(forms.Form):
     ``cleaned_data["match"]`` is what ``services.match_import`` takes.
     """
 
-    file = forms.FileField(label=_("Match file (JSON)"))
+    file = forms.FileField(
+        label=_("Match file (JSON)"),
+        help_text=_(
+            "A match downloaded from its page, of any game: Bulgarian belot, classic belote, "
+            "contrée or coinche. It becomes a new match of the same game, with its house rules."
+        ),
+    )
 
     def clean_file(self):
         upload = self.cleaned_data["file"]
@@ -488,7 +495,8 @@ class ImportForm(forms.Form):
         try:
             game, profile, first_dealer, deals = engine.read_match(data)
         except engine.DealError as error:
-            raise forms.ValidationError(self._describe(error)) from None
+            game = data.get("game") if data.get("version") == GAMES_VERSION else None
+            raise forms.ValidationError(self._describe(error, game)) from None
         form_data = _match_form_data(game, profile, first_dealer, teams, players)
         form_data["games_to_win"] = "" if games_to_win is None else games_to_win
         match_form = MatchForm(form_data)
@@ -501,9 +509,9 @@ class ImportForm(forms.Form):
             raise forms.ValidationError(self._describe(error)) from None
         return {"match": match, "deals": deals}
 
-    def _describe(self, error: engine.DealError) -> list[str]:
+    def _describe(self, error: engine.DealError, game: str | None = None) -> list[str]:
         names = default_team_names()
-        found = [explain.problem_message(problem, names) for problem in error.problems[:3]]
+        found = [_file_problem(problem, names, game) for problem in error.problems[:3]]
         if error.deal_index is not None:
             where = _("Deal %(number)s in the file:") % {"number": error.deal_index + 1}
             found = [f"{where} {message}" for message in found]
@@ -514,6 +522,43 @@ class ImportForm(forms.Form):
         if "file" in cleaned:
             cleaned["match"] = cleaned["file"]
         return cleaned
+
+
+GAME_UNKNOWN = _(
+    "This file is of a game the calculator does not count (“%(game)s”): it counts Bulgarian "
+    "belot, classic belote, contrée and coinche."
+)
+VERSION_UNKNOWN = _(
+    "This file is in format version %(version)s, which this site does not read: it reads "
+    "version 1 (Bulgarian belot) and version 2 (every game)."
+)
+NOT_THE_GAMES_DEAL = _("Deal %(number)s in the file is not a deal of “%(game)s”: %(problem)s")
+
+
+def _file_problem(problem: engine.Problem, names, game) -> str:
+    """A problem of an imported file as one sentence: the engine's, or what it means in a file
+    (a game or a version this site does not read, a deal of another game than the file's)."""
+    if problem.field == "game" and problem.code == "format_value_invalid":
+        return GAME_UNKNOWN % {"game": problem.params["value"]}
+    if problem.field == "version" and problem.code == "format_version_unsupported":
+        return VERSION_UNKNOWN % {"version": problem.params["version"]}
+    message = explain.problem_message(problem, names)
+    index = _other_games_deal(problem)
+    label = dict(GAME_CHOICES).get(game) if isinstance(game, str) else None
+    if index is None or label is None:
+        return message
+    return NOT_THE_GAMES_DEAL % {"number": index + 1, "game": label, "problem": message}
+
+
+def _other_games_deal(problem: engine.Problem) -> int | None:
+    """The index of the deal ``problem`` shows to be of another game than its file's: one of
+    its own keys missing or unknown, or its ``game`` not the file's."""
+    found = re.fullmatch(r"deals\.(\d+)\.([a-z_]+)", problem.field or "")
+    if found is None:
+        return None
+    keys = problem.code in ("format_key_unknown", "format_key_missing")
+    game = problem.code == "format_value_invalid" and found.group(2) == "game"
+    return int(found.group(1)) if keys or game else None
 
 
 TEAMS_NOT_NAMES = _(
@@ -528,8 +573,9 @@ PLAYERS_NOT_NAMES = _(
 
 def _match_form_data(game: engine.Game, profile, first_dealer: int, teams, players) -> dict:
     """MatchForm's data for an imported file: its names (the default team names when it has
-    none), its game and its house rules, as the home page posts them. Names that are not what an export writes (teams as a list, five
-    players, a number for a name) are refused, never dropped."""
+    none), its game and its house rules, as the home page posts them. Names that are not what
+    an export writes (teams as a list, five players, a number for a name) are refused, never
+    dropped."""
     us, them = default_team_names()
     teams = {} if teams is None else teams
     if not isinstance(teams, dict) or not _texts(teams.values()) or teams.keys() - {"A", "B"}:

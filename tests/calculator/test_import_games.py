@@ -160,15 +160,27 @@ def refused(client, data, language) -> str:
 BAD_FILES = {
     "an unknown game": (
         lambda data: data | {"game": "tarot"},
-        ("„game“", "«game»", "«game»"),
+        (
+            "Файлът е от игра, която калкулаторът не смята („tarot“)",
+            "Файл належить до гри, якої калькулятор не рахує («tarot»)",
+            "Файл относится к игре, которую калькулятор не считает («tarot»)",
+        ),
     ),
     "deals of another game": (
         lambda data: data | {"deals": [{"kind": "played", "bid": 80, **data["deals"][0]}]},
-        ("„deals.0.bid“", "«deals.0.bid»", "«deals.0.bid»"),
+        (
+            "Раздаване 1 във файла не е раздаване от играта „Класически белот“",
+            "Роздача 1 у файлі — не роздача гри «Класичний белот»",
+            "Раздача 1 в файле — не раздача игры «Классический белот»",
+        ),
     ),
     "a deal naming another game": (
         lambda data: data | {"deals": [{"game": "contree", **data["deals"][0]}]},
-        ("„deals.0.game“", "«deals.0.game»", "«deals.0.game»"),
+        (
+            "не е раздаване от играта „Класически белот“",
+            "не роздача гри «Класичний белот»",
+            "не раздача игры «Классический белот»",
+        ),
     ),
     "a house rule the game does not have": (
         lambda data: data | {"profile": data["profile"] | {"surcontre": 4}},
@@ -186,11 +198,19 @@ BAD_FILES = {
         lambda data: (
             data | {"deals": [{**data["deals"][0], "card_points": {"team": "A", "points": 170}}]}
         ),
-        ("170", "170", "170"),
+        (
+            "между 0 и 162, а не 170",
+            "від 0 до 162, а не 170",
+            "от 0 до 162, а не 170",
+        ),
     ),
     "a future version": (
         lambda data: data | {"version": 3},
-        ("3", "3", "3"),
+        (
+            "Файлът е във формат версия 3, която сайтът не чете",
+            "Файл у форматі версії 3, якої сайт не читає",
+            "Файл в формате версии 3, которую сайт не читает",
+        ),
     ),
 }
 
@@ -204,3 +224,27 @@ def test_a_file_the_site_cannot_take_is_refused_with_its_reason_and_nothing_stor
     html = refused(client, spoil(classic_file), language)
     reason = reasons[["bg", "uk", "ru"].index(language)]
     assert reason in html, html[html.find('class="errors"') :][:1500]
+
+
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        ("bg", "от всяка игра: български белот, класически белот, контре или coinche"),
+        ("uk", "будь-якої гри: болгарський белот, класичний белот, контре чи coinche"),
+        ("ru", "любой игры: болгарский белот, классический белот, контре или coinche"),
+    ],
+)
+def test_the_import_form_says_it_takes_a_match_of_every_game(client, language, said):
+    assert said in client.get(f"/{language}/").content.decode()
+
+
+def test_a_version_1_file_without_a_game_still_imports_as_bulgarian_belot(client):
+    data = {"version": 1, "profile": {"target": 101}, "deals": [{"kind": "all_passed"}]}
+    assert import_file(client, data).status_code == 302
+    match = Match.objects.get()
+    assert (match.game, match.house_rules, match.target, match.deals.count()) == (
+        "belot",
+        None,
+        101,
+        1,
+    )
