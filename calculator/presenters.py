@@ -63,7 +63,9 @@ def _markers(result) -> tuple[str, ...]:
         markers.append(_("inside"))
     if result.outcome in (engine.ClassicOutcome.INSIDE, engine.ContreeOutcome.FAILED):
         markers.append(_("inside"))
-    if getattr(result, "hanging_added", 0):  # (nothing waits in contrée)
+    if isinstance(result, engine.ClassicResult) and result.hanging_added:
+        markers.append(_("litige"))  # the taker's points wait: not belot's hanging points
+    elif getattr(result, "hanging_added", 0):  # (nothing waits in contrée)
         markers.append(_("hanging"))
     if result.capot is not None:
         markers.append(_("capot"))
@@ -332,10 +334,13 @@ def _fold_with(state: MatchState, number: int, deal: engine.Deal) -> engine.Matc
         return None
 
 
-def correction_effects(before: engine.Match, after: engine.Match, number: int, names) -> list:
+def correction_effects(
+    before: engine.Match, after: engine.Match, number: int, names, *, belot: bool = True
+) -> list:
     """What a correction of deal ``number`` changes beyond that deal, in sentences: the score
     after the last deal, the hanging points, games whose winner changes, deals that move to
-    another game. Only the two folds are compared; no scoring happens here."""
+    another game. Only the two folds are compared; no scoring happens here. Outside belot
+    (``belot`` false) the points that wait are a litige's, and are called so."""
     effects = []
     was, now = before.deals[-1], after.deals[-1]
     if (was.game, was.totals) != (now.game, now.totals):
@@ -347,7 +352,13 @@ def correction_effects(before: engine.Match, after: engine.Match, number: int, n
         values |= {"was_a": was.totals.a, "was_b": was.totals.b, "was_game": was.game}
         effects.append(text % values)
     if before.hanging != after.hanging:
-        text = _("Points hanging after the last deal become %(points)s (now %(was)s).")
+        if belot:
+            text = _("Points hanging after the last deal become %(points)s (now %(was)s).")
+        else:
+            text = _(
+                "Points of a disputed deal waiting after the last deal become %(points)s "
+                "(now %(was)s)."
+            )
         effects.append(text % {"points": after.hanging, "was": before.hanging})
     return effects + _winner_changes(before, after, names) + _moves(before, after, number)
 
@@ -491,7 +502,9 @@ def preview_context(state: MatchState, form, number: int) -> dict:
         editing = folded is not None and number < state.next_number
         ends_match = folded is not None and folded.match_over and number == len(folded.deals)
         context["preview"] = {
-            "effects": correction_effects(state.fold, folded, number, team_names(match))
+            "effects": correction_effects(
+                state.fold, folded, number, team_names(match), belot=match.is_belot
+            )
             if editing
             else [],
             "result": result,
