@@ -16,6 +16,7 @@ from calculator import engine
 from calculator.models import Match, Table
 from calculator.services import deal_record, match_state, pair_name
 from calculator.table_views import FORMULA_START, spreadsheet_safe
+from tests.calculator.test_french_deals import rule_fields
 
 ROSTER = "Ана\nБоби\nВики\nГого\n<b>x</b>{}%"
 HOSTILE = "<b>%(x)s{0}</b>\u202e\u200bИмe " + "щ" * 20
@@ -388,3 +389,30 @@ def test_hostile_names_survive_the_next_match_and_the_sheets_winner(client):
     assert escape(following.team_a) in page and escape(following.team_b) in page
     sheet = client.get(reverse("calculator:sheet", args=[match.watch_key])).content.decode()
     assert '<p class="match-over">' in sheet and escape(match.team_a) in sheet
+
+
+@pytest.mark.django_db
+def test_the_next_match_of_a_coinche_match_is_coinche_with_its_house_rules(client):
+    table = create_table(client)
+    profile = engine.ContreeProfile(declarations=True, target=1000, surcontre=3)
+    url = reverse("calculator:table-match", args=[table.keeper_key])
+    seats = {f"seat_{n}": name for n, name in enumerate(["Ана", "Боби", "Вики", "Гого"])}
+    fields = {**seats, "first_dealer": "0", "games_to_win": "1", "game": "coinche"}
+    response = client.post(url, {**fields, **rule_fields("coinche", profile)})
+    match = Match.objects.get(scorer_key=response["Location"].split("/")[2])
+    assert match.game == "coinche" and match.profile == profile
+    made = engine.ContreeDeal(
+        engine.Team.A, 160, engine.Suit.HEARTS, card_points=engine.CardPoints(engine.Team.A, 162)
+    )
+    while not match_state(match).fold.match_over:
+        deal_record(match=match, version=match.version, number=match.deals.count() + 1, deal=made)
+        match.refresh_from_db()
+    assert match.deals.count() > 3  # 1000, not coinche's usual 701
+
+    start_next(client, match, ["Ана", "Гого", "Вики", "Боби"])
+    following = Match.objects.get(follows=match)
+    assert following.game == "coinche" and following.house_rules == match.house_rules
+    assert following.profile == profile and following.target == 1000
+    with override("bg"):
+        game = following.get_game_display()
+    assert escape(game) in client.get(following.get_scorer_url()).content.decode()
