@@ -19,7 +19,9 @@ from operator import add
 from . import engine
 from .models import Deal, Match, MatchSummary, Table
 
-SUMMARY_FORMAT = 1
+SUMMARY_FORMAT = 1  # stats.json's format: a consumer of version 1 reads every key it read
+STORED_FORMAT = 2  # a stored summary of an older format is folded again (2: the French figures)
+GAMES = ("belot", "classic", "contree", "coinche")  # the order a table's games are shown in
 CONTRACT_KINDS = ("suit", "no_trumps", "all_trumps")
 OUTCOMES = ("bid", "made", "inside", "hanging")
 # What one team did in a match, counted from the engine's results.
@@ -81,21 +83,75 @@ def _count_deal(counts: list[dict], result: engine.DealResult) -> None:
         team["declaration_points"] += outcome.points
 
 
-def summarize(fold: engine.Match) -> dict:
+# What one team did in a French game's match (docs/statistics.md, "The French games").
+FRENCH_DECLARATIONS = ("belotes", "terces", "quartes", "quintes", "carres", "declaration_points")
+CLASSIC_COUNTS = (
+    "taken", "made", "inside", "litige", "capots_made", "capots_suffered", *FRENCH_DECLARATIONS,
+)  # fmt: skip
+BID_LEVELS = (*(str(bid) for bid in engine.contree.BIDS[:-1]), "capot")  # 80 ... 160, capot
+CONTREE_COUNTS = (
+    "taken", "made", "failed",
+    *(f"{outcome}_{level}" for level in BID_LEVELS for outcome in ("taken", "made")),
+    *(f"{contre}_{side}" for contre in ("contre", "surcontre") for side in ("won", "lost")),
+    "capots_made", "capots_suffered", *FRENCH_DECLARATIONS,
+)  # fmt: skip
+FRENCH_COUNTS = {"classic": CLASSIC_COUNTS, "contree": CONTREE_COUNTS, "coinche": CONTREE_COUNTS}
+
+
+def _bid_level(bid: int) -> str:
+    return "capot" if bid == engine.contree.CAPOT_BID else str(bid)
+
+
+def _count_french(counts: list[dict], result) -> None:
+    """Add a classic belote, contrée or coinche deal's result (the engine's) to both teams'."""
+    if result.kind is engine.DealKind.ALL_PASSED:
+        return
+    taker = counts[result.taker is engine.Team.B]
+    outcome = result.outcome.value  # made, inside or litige (classic); made or failed
+    taker["taken"] += 1
+    taker[outcome] += 1
+    if isinstance(result, engine.ContreeResult):
+        level = _bid_level(result.bid)
+        taker[f"taken_{level}"] += 1
+        taker[f"made_{level}"] += outcome == "made"
+        if result.contre is not engine.Contre.NONE and result.winner is not None:
+            counts[result.winner is engine.Team.B][f"{result.contre.value}_won"] += 1
+            counts[result.winner is engine.Team.A][f"{result.contre.value}_lost"] += 1
+    if result.capot is not None:
+        counts[result.capot is engine.Team.B]["capots_made"] += 1
+        counts[result.capot is engine.Team.A]["capots_suffered"] += 1
+    for team, belote in zip(counts, (result.belote.a, result.belote.b), strict=True):
+        team["belotes"] += belote > 0
+    for declared in result.counted:
+        if not isinstance(declared.declaration, engine.Belot):
+            counts[declared.team is engine.Team.B][_declaration_kind(declared.declaration)] += 1
+    scored = result.declaration_points
+    for team, points in zip(counts, (scored.a, scored.b), strict=True):
+        team["declaration_points"] += points  # as scored: a capot takes the defence's
+
+
+def summarize(fold: engine.Match, game: str = "belot") -> dict:
     """What the statistics keep of one folded match (JSON-able)."""
     counts = [dict.fromkeys(TEAM_COUNTS, 0), dict.fromkeys(TEAM_COUNTS, 0)]
+    names = FRENCH_COUNTS.get(game, ())
+    french = [dict.fromkeys(names, 0), dict.fromkeys(names, 0)]
     played = 0
     for deal in fold.deals:
         _count_deal(counts, deal.result)
+        if names:
+            _count_french(french, deal.result)
         played += deal.result.kind is not engine.DealKind.ALL_PASSED
-    return {
-        "format": SUMMARY_FORMAT,
+    summary = {
+        "format": STORED_FORMAT,
         "deals": len(fold.deals),
         "played": played,
         "games": [game.winner.value for game in fold.games],
         "winner": fold.match_winner.value if fold.match_winner else None,
         "teams": counts,
     }
+    if names:
+        summary["french"] = french
+    return summary
 
 
 def _fold_stored(match: Match, records: list[dict]) -> engine.Match:
@@ -114,7 +170,8 @@ def _refresh(stale: list[Match]) -> dict[int, dict]:
     summaries = {}
     for match in stale:
         try:
-            summaries[match.pk] = summarize(_fold_stored(match, records[match.pk]))
+            fold = _fold_stored(match, records[match.pk])
+            summaries[match.pk] = summarize(fold, match.game)
         except engine.DealError:  # stored before a rule refused it: left out, not a 500
             summaries[match.pk] = None
     # Two pages refreshing the same match at once write the same summary: the last one stays.
@@ -149,6 +206,7 @@ class Record:
     # The counts in TEAM_COUNTS' order: adding a match is one map() over two tuples, which a
     # table of 500 matches does 5,000 times.
     values: list = field(default_factory=lambda: [0] * len(TEAM_COUNTS))
+    french: dict = field(default_factory=dict)  # a French game's counts (FRENCH_COUNTS)
 
     @property
     def counts(self) -> dict[str, int]:
@@ -161,6 +219,11 @@ class Record:
         self.deals += summary["played"]
         for team in (0, 1):
             self.values = list(map(add, self.values, team_vector(summary, team)))
+            self._add_french(summary, team)
+
+    def _add_french(self, summary: dict, team: int) -> None:
+        for key, value in summary["french"][team].items() if "french" in summary else ():
+            self.french[key] = self.french.get(key, 0) + value
 
     def add(self, summary: dict, team: int, *, won_match: bool | None, vector=None) -> None:
         if won_match is not None:
@@ -169,6 +232,7 @@ class Record:
         self.deals += summary["played"]
         vector = team_vector(summary, team) if vector is None else vector
         self.values = list(map(add, self.values, vector))
+        self._add_french(summary, team)
         side = "B" if team else "A"
         for winner in summary["games"]:
             self.games += 1
@@ -218,6 +282,29 @@ class Record:
         data["declaration_points"] = counts["declaration_points"]
         return data
 
+    def game_dict(self, game: str) -> dict:
+        """The figures of one game's matches (stats.json's "games"): belot's as as_dict gives
+        them, a French game's the common ones and its own ("figures")."""
+        data = self.as_dict()
+        if game not in FRENCH_COUNTS:
+            return data
+        common = {key: data[key] for key in COMMON_KEYS}
+        return common | {"figures": dict.fromkeys(FRENCH_COUNTS[game], 0) | self.french}
+
+    def bid_levels(self) -> list[tuple[str, int, int]]:
+        """(level, taken, made) for contrée's bids 80 ... 160 and capot."""
+        french = self.french
+        return [
+            (level, french.get(f"taken_{level}", 0), french.get(f"made_{level}", 0))
+            for level in BID_LEVELS
+        ]
+
+
+COMMON_KEYS = (
+    "matches_played", "matches_won", "match_win_rate", "games_played", "games_won", "win_rate",
+    "deals_played", "points", "points_per_deal", "longest_streak",
+)  # fmt: skip
+
 
 @dataclass
 class MatchLine:
@@ -258,6 +345,16 @@ class TableStats:
     head_to_head: dict[tuple[tuple, tuple], list[int]]  # (pair, pair) sorted: [won, won] matches
     partners: dict[str, dict[str, Record]]  # player: partner: record together
     points_over_time: dict[str, list[int]]  # player: running points after each match
+    by_game: dict = field(default_factory=dict)  # game: its matches' TableStats, GAMES' order
+
+    @property
+    def games(self) -> list[str]:
+        return list(self.by_game)
+
+    @property
+    def only_belot(self) -> bool:
+        """Nothing but belot played (or nothing yet): the pages look as before the French games."""
+        return set(self.by_game) <= {"belot"}
 
 
 def _in_range(matches, since, until):
@@ -271,12 +368,18 @@ def _in_range(matches, since, until):
 def table_matches(table: Table, since=None, until=None) -> list[MatchLine]:
     """The table's matches in the range, oldest first, each with its up-to-date summary."""
     matches = list(_in_range(table.matches.order_by("created", "pk"), since, until))
-    stored = dict(
-        MatchSummary.objects.filter(match__in=[m.pk for m in matches]).values_list(
-            "match_id", "version"
-        )
-    )
-    stale = [m for m in matches if stored.get(m.pk) != m.version]
+    stored = {
+        match_id: (version, stored_format)
+        for match_id, version, stored_format in MatchSummary.objects.filter(
+            match__in=[m.pk for m in matches]
+        ).values_list("match_id", "version", "data__format")
+    }
+    # A match left out (its summary None) has no format: only its version makes it stale.
+    stale = [
+        m
+        for m in matches
+        if stored.get(m.pk, (None,))[0] != m.version or stored[m.pk][1] not in (None, STORED_FORMAT)
+    ]
     fresh = _refresh(stale)
     data = dict(
         MatchSummary.objects.filter(match__in=[m.pk for m in matches if m.pk not in fresh])
@@ -288,7 +391,14 @@ def table_matches(table: Table, since=None, until=None) -> list[MatchLine]:
 
 
 def table_stats(table: Table, since=None, until=None) -> TableStats:
-    return aggregate(table, table_matches(table, since, until), since, until)
+    """Every match added up, and each game's matches on their own (``by_game``)."""
+    lines = table_matches(table, since, until)
+    found = aggregate(table, lines, since, until)
+    for game in GAMES:
+        of_game = [line for line in lines if line.match.game == game]
+        if of_game:
+            found.by_game[game] = aggregate(table, of_game, since, until)
+    return found
 
 
 def aggregate(table: Table, lines: list[MatchLine], since=None, until=None) -> TableStats:
@@ -352,6 +462,20 @@ def _record_json(record: Record) -> dict:
     return record.as_dict()
 
 
+PERSONAL_KEYS = ("matches_won", "games_won", "win_rate", "match_win_rate", "longest_streak")
+
+
+def _game_json(game: str, found: TableStats) -> dict:
+    total = found.total.game_dict(game)
+    return {
+        "game": game,
+        "total": {key: value for key, value in total.items() if key not in PERSONAL_KEYS},
+        "players": [
+            {"name": name, **record.game_dict(game)} for name, record in leaderboard(found.players)
+        ],
+    }
+
+
 def as_json(found: TableStats) -> dict:
     """stats.json: every field is described in docs/statistics.md."""
     return {
@@ -360,10 +484,7 @@ def as_json(found: TableStats) -> dict:
         "since": found.since.isoformat() if found.since else None,
         "until": found.until.isoformat() if found.until else None,
         "total": {
-            key: value
-            for key, value in found.total.as_dict().items()
-            if key
-            not in ("matches_won", "games_won", "win_rate", "match_win_rate", "longest_streak")
+            key: value for key, value in found.total.as_dict().items() if key not in PERSONAL_KEYS
         },
         "players": [
             {"name": name, **record.as_dict()} for name, record in leaderboard(found.players)
@@ -376,6 +497,7 @@ def as_json(found: TableStats) -> dict:
             for (a, b), won in sorted(found.head_to_head.items())
         ],
         "matches": [_match_json(line) for line in found.lines],
+        "games": [_game_json(game, of_game) for game, of_game in found.by_game.items()],
     }
 
 
@@ -385,6 +507,7 @@ def _match_json(line: MatchLine) -> dict:
         "created": match.created.isoformat(),
         "teams": [match.team_a, match.team_b],
         "players": list(line.seats),
+        "game": match.game,
         "games_to_win": match.games_to_win,
         "games_won": list(line.games_won),
         "winner": line.winner,
