@@ -17,7 +17,7 @@ from belot_site.methods import require_page_and_form, require_POST, require_safe
 from . import access, charts, stats, views
 from .access import KEY_SHAPE, table_view
 from .forms import DateRangeForm, MatchAddForm, RosterAddForm, TableForm, TableMatchForm
-from .models import Match
+from .models import GAME_CHOICES, Match
 from .services import table_create, table_match_add, table_match_start, table_players_add
 
 MATCH_ROWS = 30  # matches listed on the table's page, the newest first
@@ -88,12 +88,38 @@ def _table_context(request, table, is_keeper, found, **forms):
         "lines": found.lines[: -MATCH_ROWS - 1 : -1],
         "more_lines": max(0, len(found.lines) - MATCH_ROWS),
         "win_chart": charts.bars(stats.leaderboard(found.players)),
+        "game_boards": _game_boards(table, found),
         "match_form": forms.get("match_form") or TableMatchForm(table=table),
         "add_form": forms.get("add_form") or MatchAddForm(table=table),
         "roster_form": forms.get("roster_form") or RosterAddForm(table=table),
         "view_url": request.build_absolute_uri(table.get_view_url()),
         "keeper_url": request.build_absolute_uri(table.get_keeper_url()),
     }
+
+
+def _game_boards(table, found) -> list[tuple[str, str, list]]:
+    """(game, its name, its leaderboard) per game played, belot first; none for a table that
+    plays only belot: its page shows the one leaderboard it always had."""
+    if found.only_belot:
+        return []
+    names = dict(GAME_CHOICES)
+    return [
+        (game, names[game], _ranked(table, stats.leaderboard(of_game.players)))
+        for game, of_game in found.by_game.items()
+    ]
+
+
+def _player_games(found, name) -> list[tuple[str, str, dict, stats.Record]]:
+    """(game, its name, figures, record) of each game the player played, for a table that plays
+    a French game (a belot-only table's player page is as it always was)."""
+    if found.only_belot:
+        return []
+    names = dict(GAME_CHOICES)
+    return [
+        (game, names[game], record.as_dict(), record)
+        for game, of_game in found.by_game.items()
+        if (record := of_game.players.get(name)) is not None
+    ]
 
 
 def _ranked(table, board):
@@ -174,6 +200,8 @@ def table_player(request, table, is_keeper, index):
         "record": record,
         "data": record.as_dict(),
         "partners": partners,
+        "only_belot": found.only_belot,
+        "games": _player_games(found, name),
         "partner_chart": charts.bars(partners),
         "points_chart": charts.line(found.points_over_time.get(name, [])),
         "range_form": form,
