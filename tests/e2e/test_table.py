@@ -306,3 +306,37 @@ def test_the_keepers_forms_show_whole_names_the_dealers_names_and_full_size_date
         )
         assert len(heights) == 2 and min(heights) >= 47.5, (language, heights)
         screen.check_layout()
+
+
+@pytest.mark.parametrize("javascript", [True, False], ids=["js", "no-js"])
+def test_a_table_of_classic_belote_and_coinche_reads_per_game_on_a_phone(
+    new_context, client_for_setup, javascript
+):
+    """One leaderboard per game and a player's figures per game (issue 21 part 6): the pages fit
+    360 px (``Screen.goto`` checks the width and the tap targets) with the 40-character names."""
+    from tests.calculator.french import record_french
+    from tests.calculator.test_stats_games import CLASSIC, COINCHE
+
+    response = client_for_setup.post(
+        "/bg/table/new/", {"name": "Петък", "players": "\n".join(ROSTER)}
+    )
+    table = Table.objects.get(keeper_key=response["Location"].split("/")[2])
+    for game, deals in (("classic", CLASSIC), ("coinche", COINCHE)):
+        seats = {f"seat_{seat}": name for seat, name in enumerate(table.players)}
+        data = {**seats, "first_dealer": "0", "games_to_win": "3", "game": game}
+        assert client_for_setup.post(f"/t/{table.keeper_key}/match/", data).status_code == 302
+        match = table.matches.get(game=game)
+        for number, fields in enumerate(deals, start=1):
+            record_french(client_for_setup, match, number, **{"contre": "none", **fields})
+    screen = phone(new_context, "bg", javascript)
+    for language in ("bg", "uk", "ru"):
+        screen.goto(f"/{language}/")  # the table's pages open in the language last chosen
+        screen.goto(f"/t/{table.view_key}/")
+        expect(screen.page.locator("#board-title ~ h3")).to_have_count(2)
+        screen.goto(f"/t/{table.view_key}/player/0/")
+        expect(screen.page.locator(".bids-table tbody tr")).to_have_count(10)
+        narrow = screen.page.evaluate(
+            """() => [...document.querySelectorAll(".figures dt")]
+                 .filter((dt) => dt.getBoundingClientRect().width < 80).map((dt) => dt.textContent)"""
+        )
+        assert not narrow, (language, narrow)
