@@ -126,3 +126,18 @@ def test_a_belot_only_table_has_one_leaderboard_and_its_game_in_stats_json(clien
     assert "<h3" not in page[: page.index('id="pairs-title"') if "pairs-title" in page else None]
     assert [game["game"] for game in data["games"]] == ["belot"]
     assert player(data["games"][0], "Ана") == player(data, "Ана")
+
+
+def test_a_summary_stored_before_the_french_figures_is_folded_again(client, table):
+    from calculator.models import MatchSummary
+
+    stats_json(client, table)
+    for summary in MatchSummary.objects.all():
+        summary.data = {**summary.data, "format": 1}
+        summary.data.pop("french", None)
+        summary.save()
+
+    classic = stats_json(client, table)["games"][0]
+
+    assert player(classic, "Ана")["figures"]["taken"] == 3
+    assert all(summary.data["format"] == 2 for summary in MatchSummary.objects.all())
