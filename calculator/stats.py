@@ -473,7 +473,19 @@ def _game_json(game: str, found: TableStats) -> dict:
         "players": [
             {"name": name, **record.game_dict(game)} for name, record in leaderboard(found.players)
         ],
+        "pairs": [
+            {"players": list(pair), **record.game_dict(game)}
+            for pair, record in leaderboard(found.pairs)
+        ],
+        "head_to_head": _head_to_head_json(found),
     }
+
+
+def _head_to_head_json(found: TableStats) -> list[dict]:
+    return [
+        {"pairs": [list(a), list(b)], "matches_won": won}
+        for (a, b), won in sorted(found.head_to_head.items())
+    ]
 
 
 def as_json(found: TableStats) -> dict:
@@ -492,10 +504,7 @@ def as_json(found: TableStats) -> dict:
         "pairs": [
             {"players": list(pair), **record.as_dict()} for pair, record in leaderboard(found.pairs)
         ],
-        "head_to_head": [
-            {"pairs": [list(a), list(b)], "matches_won": won}
-            for (a, b), won in sorted(found.head_to_head.items())
-        ],
+        "head_to_head": _head_to_head_json(found),
         "matches": [_match_json(line) for line in found.lines],
         "games": [_game_json(game, of_game) for game, of_game in found.by_game.items()],
     }

@@ -141,3 +141,17 @@ def test_a_summary_stored_before_the_french_figures_is_folded_again(client, tabl
 
     assert player(classic, "Ана")["figures"]["taken"] == 3
     assert all(summary.data["format"] == 2 for summary in MatchSummary.objects.all())
+
+
+def test_each_game_counts_its_own_pairs(client, table):
+    """The same two pairs played a classic and a coinche match: over the table each pair has
+    the ten deals of both, under each game only that game's five."""
+    data = stats_json(client, table)
+    pairs = {tuple(pair["players"]): pair for pair in data["pairs"]}
+    assert {pair["deals_played"] for pair in pairs.values()} == {len(CLASSIC) + len(COINCHE)}
+    deals = {"classic": len(CLASSIC), "coinche": len(COINCHE)}
+    for game in data["games"]:
+        assert {tuple(pair["players"]) for pair in game["pairs"]} == set(pairs)
+        assert {pair["deals_played"] for pair in game["pairs"]} == {deals[game["game"]]}
+        assert "figures" in game["pairs"][0]  # the game's own counts, as for its players
+        assert game["head_to_head"] == []  # neither match is over (best of five)
