@@ -81,14 +81,11 @@ def _table_context(request, table, is_keeper, found, **forms):
         "is_keeper": is_keeper,
         "key": key,
         "stats": found,
-        "players": _ranked(table, stats.leaderboard(found.players)),
-        "pairs": stats.leaderboard(found.pairs),
-        "head_to_head": [(a, b, won) for (a, b), won in found.head_to_head.items()],
+        **_figures(table, found),
+        "games": _game_figures(table, found),
         # The newest matches; all of them are in stats.json and the CSV.
         "lines": found.lines[: -MATCH_ROWS - 1 : -1],
         "more_lines": max(0, len(found.lines) - MATCH_ROWS),
-        "win_chart": charts.bars(stats.leaderboard(found.players)),
-        "game_boards": _game_boards(table, found),
         "match_form": forms.get("match_form") or TableMatchForm(table=table),
         "add_form": forms.get("add_form") or MatchAddForm(table=table),
         "roster_form": forms.get("roster_form") or RosterAddForm(table=table),
@@ -97,29 +94,52 @@ def _table_context(request, table, is_keeper, found, **forms):
     }
 
 
-def _game_boards(table, found) -> list[tuple[str, str, list]]:
-    """(game, its name, its leaderboard) per game played, belot first; none for a table that
-    plays only belot: its page shows the one leaderboard it always had."""
+def _figures(table, found) -> dict:
+    """The leaderboard, its chart, the pairs and head to head of ``found``'s matches."""
+    board = stats.leaderboard(found.players)
+    return {
+        "players": _ranked(table, board),
+        "win_chart": charts.bars(board),
+        "pairs": stats.leaderboard(found.pairs),
+        "head_to_head": [(a, b, won) for (a, b), won in found.head_to_head.items()],
+    }
+
+
+def _game_figures(table, found) -> list[dict]:
+    """Each game's figures, counted over that game's matches only (stats.json's "games"), belot
+    first; none for a table that plays only belot: its page shows the figures it always had."""
     if found.only_belot:
         return []
     names = dict(GAME_CHOICES)
     return [
-        (game, names[game], _ranked(table, stats.leaderboard(of_game.players)))
+        {"game": game, "name": names[game], **_figures(table, of_game)}
         for game, of_game in found.by_game.items()
     ]
 
 
-def _player_games(found, name) -> list[tuple[str, str, dict, stats.Record]]:
-    """(game, its name, figures, record) of each game the player played, for a table that plays
-    a French game (a belot-only table's player page is as it always was)."""
+def _player_games(found, name) -> list[dict]:
+    """Each game the player played, its figures and charts counted over that game's matches
+    only, for a table that plays a French game (a belot-only table's player page is as it
+    always was)."""
     if found.only_belot:
         return []
     names = dict(GAME_CHOICES)
     return [
-        (game, names[game], record.as_dict(), record)
+        {"game": game, "name": names[game], **_player_figures(of_game, name, record)}
         for game, of_game in found.by_game.items()
         if (record := of_game.players.get(name)) is not None
     ]
+
+
+def _player_figures(found, name, record) -> dict:
+    partners = stats.leaderboard(found.partners.get(name, {}))
+    return {
+        "record": record,
+        "data": record.as_dict(),
+        "partners": partners,
+        "partner_chart": charts.bars(partners),
+        "points_chart": charts.line(found.points_over_time.get(name, [])),
+    }
 
 
 def _ranked(table, board):
@@ -191,19 +211,13 @@ def table_player(request, table, is_keeper, index):
     name = table.players[index]
     form, since, until = _range(request)
     found = stats.table_stats(table, since, until)
-    record = found.players.get(name) or stats.Record()
-    partners = stats.leaderboard(found.partners.get(name, {}))
     context = {
         "table": table,
         "key": table.keeper_key if is_keeper else table.view_key,
         "name": name,
-        "record": record,
-        "data": record.as_dict(),
-        "partners": partners,
+        **_player_figures(found, name, found.players.get(name) or stats.Record()),
         "only_belot": found.only_belot,
         "games": _player_games(found, name),
-        "partner_chart": charts.bars(partners),
-        "points_chart": charts.line(found.points_over_time.get(name, [])),
         "range_form": form,
     }
     return render(request, "calculator/table_player.html", context)
