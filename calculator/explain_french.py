@@ -149,18 +149,38 @@ def _inside_values(p: Params, names: TeamNames) -> dict:
     return values
 
 
+def _keeping(p: Params, keeps: str, nothing_kept: str) -> str:
+    """The sentence that ends with the belote-rebelote the taker keeps, or, without one to
+    keep, the sentence without that end (it would say "keep 0")."""
+    return keeps if p["belote_taker"] else nothing_kept
+
+
 def _inside(p: Params, names: TeamNames) -> Sentence:
-    text = _(
-        "Inside: %(taker)s %(total_taker)s, less than %(defenders)s %(total_defenders)s: "
-        "%(defenders)s score everything, %(sum)s; %(taker)s keep %(belote_taker)s."
+    text = _keeping(
+        p,
+        _(
+            "Inside: %(taker)s %(total_taker)s, less than %(defenders)s %(total_defenders)s: "
+            "%(defenders)s score everything, %(sum)s; %(taker)s keep %(belote_taker)s."
+        ),
+        _(
+            "Inside: %(taker)s %(total_taker)s, less than %(defenders)s %(total_defenders)s: "
+            "%(defenders)s score everything, %(sum)s."
+        ),
     )
     return text, _inside_values(p, names), "classic-inside"
 
 
 def _inside_tie(p: Params, names: TeamNames) -> Sentence:
-    text = _(
-        "Equal totals (%(total)s each) count as inside by the house rule: %(defenders)s "
-        "score everything, %(sum)s; %(taker)s keep %(belote_taker)s."
+    text = _keeping(
+        p,
+        _(
+            "Equal totals (%(total)s each) count as inside by the house rule: %(defenders)s "
+            "score everything, %(sum)s; %(taker)s keep %(belote_taker)s."
+        ),
+        _(
+            "Equal totals (%(total)s each) count as inside by the house rule: %(defenders)s "
+            "score everything, %(sum)s."
+        ),
     )
     return text, _inside_values(p, names), "classic-house-rules"
 
@@ -323,9 +343,13 @@ def _score_made_contre(p: Params, names: TeamNames) -> Sentence:
 
 def _score_failed(p: Params, names: TeamNames) -> Sentence:
     values = _teams(p, names) | {"sum": _package(p)}
-    text = _(
-        "%(defenders)s score (%(sum)s) × %(multiplier)s = %(points)s; "
-        "%(taker)s keep %(belote_taker)s."
+    text = _keeping(
+        p,
+        _(
+            "%(defenders)s score (%(sum)s) × %(multiplier)s = %(points)s; "
+            "%(taker)s keep %(belote_taker)s."
+        ),
+        _("%(defenders)s score (%(sum)s) × %(multiplier)s = %(points)s."),
     )
     return text, values, "contree-failed"
 
@@ -339,9 +363,16 @@ def _score_bid(made: bool):
                 "%(points)s; %(defenders)s score %(belote_defenders)s."
             )
         else:
-            text = _(
-                "Bid only (house rule): %(defenders)s score (%(sum)s) × %(multiplier)s = "
-                "%(points)s; %(taker)s keep %(belote_taker)s."
+            text = _keeping(
+                p,
+                _(
+                    "Bid only (house rule): %(defenders)s score (%(sum)s) × %(multiplier)s = "
+                    "%(points)s; %(taker)s keep %(belote_taker)s."
+                ),
+                _(
+                    "Bid only (house rule): %(defenders)s score (%(sum)s) × %(multiplier)s = "
+                    "%(points)s."
+                ),
             )
         return text, values, "contree-house-rules"
 

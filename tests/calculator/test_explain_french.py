@@ -1,0 +1,122 @@
+"""The French games' "why" in the visitor's language (calculator/explain_french.py): a sentence
+says what the taker keeps of its belote-rebelote only when the taker has one to keep."""
+
+import os
+
+import pytest
+from django.utils import translation
+from django.utils.translation import gettext
+
+from calculator import explain_french
+from calculator.engine import (
+    GAMES,
+    CardPoints,
+    ClassicDeal,
+    ClassicProfile,
+    ContreeDeal,
+    ContreeProfile,
+    FailedBelote,
+    Scoring,
+    Suit,
+    Team,
+    TeamDeclarations,
+    Tie,
+)
+from calculator.explain import _quoted
+
+A, B = Team.A, Team.B
+HEARTS = Suit.HEARTS
+NAMES = ("Ние", "Вие")
+BELOTE = TeamDeclarations(belots=1)
+
+# The sentences of a taker who keeps its belote and of one who has none to keep.
+INSIDE = (
+    "Inside: %(taker)s %(total_taker)s, less than %(defenders)s %(total_defenders)s: "
+    "%(defenders)s score everything, %(sum)s; %(taker)s keep %(belote_taker)s.",
+    "Inside: %(taker)s %(total_taker)s, less than %(defenders)s %(total_defenders)s: "
+    "%(defenders)s score everything, %(sum)s.",
+)
+INSIDE_TIE = (
+    "Equal totals (%(total)s each) count as inside by the house rule: %(defenders)s score "
+    "everything, %(sum)s; %(taker)s keep %(belote_taker)s.",
+    "Equal totals (%(total)s each) count as inside by the house rule: %(defenders)s score "
+    "everything, %(sum)s.",
+)
+FAILED = (
+    "%(defenders)s score (%(sum)s) × %(multiplier)s = %(points)s; %(taker)s keep %(belote_taker)s.",
+    "%(defenders)s score (%(sum)s) × %(multiplier)s = %(points)s.",
+)
+BID_ONLY_FAILED = (
+    "Bid only (house rule): %(defenders)s score (%(sum)s) × %(multiplier)s = %(points)s; "
+    "%(taker)s keep %(belote_taker)s.",
+    "Bid only (house rule): %(defenders)s score (%(sum)s) × %(multiplier)s = %(points)s.",
+)
+
+# (game, profile, the deal of team A without its belote, the sentences of its score)
+CASES = {
+    "classic, inside": (
+        "classic",
+        ClassicProfile(),
+        lambda **belote: ClassicDeal(A, HEARTS, CardPoints(A, 50), **belote),
+        INSIDE,
+    ),
+    "classic, equal totals inside by the house rule": (
+        "classic",
+        ClassicProfile(tie=Tie.INSIDE),
+        lambda **belote: ClassicDeal(A, HEARTS, CardPoints(A, 71 if belote else 81), **belote),
+        INSIDE_TIE,
+    ),
+    "contrée, failed": (
+        "contree",
+        ContreeProfile(),
+        lambda **belote: ContreeDeal(A, 100, HEARTS, card_points=CardPoints(A, 60), **belote),
+        FAILED,
+    ),
+    "contrée, failed, bid only": (
+        "contree",
+        ContreeProfile(scoring=Scoring.BID_ONLY),
+        lambda **belote: ContreeDeal(A, 100, HEARTS, card_points=CardPoints(A, 60), **belote),
+        BID_ONLY_FAILED,
+    ),
+}
+
+
+def sentences(game, profile, deal, language) -> list[str]:
+    result = GAMES[game].score_deal(deal, profile)
+    with translation.override(language):
+        found = explain_french.explain_deal(result, NAMES)
+    return [str(explanation.text).replace("\u00a0", " ") for explanation in found]
+
+
+def kept_end(sentences_pair, language, belote) -> str:
+    """The end of the translated sentence that says what team A, the taker, keeps: where it
+    parts from the sentence without it, filled in with ``belote``."""
+    with translation.override(language):
+        keeps, nothing_kept = (gettext(text) for text in sentences_pair)
+        end = keeps[len(os.path.commonprefix([keeps, nothing_kept])) :]
+        values = {"taker": _quoted(NAMES[0]), "belote_taker": belote}
+    assert "%(" not in end % values
+    return (end % values).replace("\u00a0", " ")
+
+
+@pytest.mark.parametrize("language", ["bg", "uk", "ru"])
+@pytest.mark.parametrize("case", list(CASES))
+def test_the_taker_s_belote_is_said_kept_only_when_it_has_one(case, language):
+    game, profile, deal_of, pair = CASES[case]
+    with_belote = sentences(game, profile, deal_of(declarations_a=BELOTE), language)
+    without = sentences(game, profile, deal_of(), language)
+
+    assert sum(s.endswith(kept_end(pair, language, 20)) for s in with_belote) == 1
+    assert not any(kept_end(pair, language, 0) in sentence for sentence in without)
+    assert len(without) == len(with_belote) - 1  # the belote's own line; the score line stays
+
+
+def test_a_belote_that_goes_to_the_defence_is_not_said_kept_by_the_taker():
+    """House rule: the failed taker's belote goes to the defence; its own line says so, and
+    the score line does not add that the taker keeps nothing."""
+    profile = ContreeProfile(failed_belote=FailedBelote.DEFENDERS)
+    deal = ContreeDeal(A, 100, HEARTS, card_points=CardPoints(A, 60), declarations_a=BELOTE)
+    for language in ("bg", "uk", "ru"):
+        said = sentences("contree", profile, deal, language)
+        assert not any(kept_end(FAILED, language, 0) in sentence for sentence in said)
+        assert not any(kept_end(FAILED, language, 20) in sentence for sentence in said)
