@@ -5,6 +5,9 @@ game's read), the FFB's defaults preselected."""
 import re
 
 import pytest
+from django.utils import translation
+from django.utils.html import escape
+from django.utils.translation import gettext
 
 from calculator.engine import GAMES
 from calculator.models import Match, Table
@@ -38,7 +41,9 @@ def test_every_game_s_house_rules_are_on_the_page_with_the_ffb_defaults(client):
         "contree_surcontre": "4",
         "contree_scoring": "points_and_bid",
     }
-    assert "Рівні суми" in html and "Невиконана заявка дає суперникам" in html
+    with translation.override("uk"):
+        labels = [gettext("Equal totals"), gettext("A failed contract gives the defence")]
+    assert all(f">{escape(label)}<" in html for label in labels), labels
 
 
 def test_a_match_posted_without_a_game_is_bulgarian_belot_as_before(client):
