@@ -89,6 +89,10 @@ class MatchForm(GameChoice, forms.ModelForm):
         initial=151,
         widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
         help_text=_("A game ends when a team reaches this total."),
+        error_messages={
+            "min_value": _("At least %(limit_value)s, not %(value)s."),
+            "max_value": _("At most %(limit_value)s, not %(value)s."),
+        },
     )
     declaration_comparison = forms.ChoiceField(
         label=_("Comparing declarations"),

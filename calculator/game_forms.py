@@ -6,6 +6,7 @@ posted value is the profile dict's (``game.profile_to_dict``), which the engine 
 """
 
 from django import forms
+from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
 from .engine import GAMES
@@ -77,6 +78,28 @@ SWITCHES = {
 }
 
 
+TARGET_NOT_OFFERED = _("%(value)s is not one of the targets offered here: %(choices)s.")
+
+
+class TargetField(forms.ChoiceField):
+    """A French game's target: one the home page offers, though the engine counts to any
+    positive whole number. An imported file's target meets the same choices
+    (docs/deal-format.md, "Targets"), so every stored match can be started again from a form."""
+
+    def validate(self, value):
+        try:
+            super().validate(value)
+        except ValidationError as error:
+            if error.code != "invalid_choice":
+                raise
+            offered = ", ".join(str(choice) for choice, _label in self.choices)
+            raise ValidationError(
+                TARGET_NOT_OFFERED,
+                code="invalid_choice",
+                params={"value": value, "choices": offered},
+            ) from None
+
+
 def _posted(value) -> str:
     """A profile dict's value as a radio button's: true, false, 501, litige."""
     return str(value).lower() if isinstance(value, bool) else str(value)
@@ -115,7 +138,8 @@ class GameChoice:
         for rules, switches in SWITCHES.items():
             defaults = GAMES[rules].profile_to_dict(GAMES[rules].default_profile)
             for switch, (label, help_text, choices) in switches.items():
-                self.fields[switch_name(rules, switch)] = forms.ChoiceField(
+                field = TargetField if switch == "target" else forms.ChoiceField
+                self.fields[switch_name(rules, switch)] = field(
                     label=label,
                     help_text=help_text,
                     choices=[(_posted(value), text) for value, text in choices.items()],

@@ -19,7 +19,7 @@ from calculator import engine
 from calculator.engine import GAMES
 from calculator.explain import _quoted
 from calculator.forms import GAME_UNKNOWN, NOT_THE_GAMES_DEAL, VERSION_UNKNOWN
-from calculator.game_forms import SWITCHES, posted_rules
+from calculator.game_forms import SWITCHES, TARGET_NOT_OFFERED, posted_rules
 from calculator.models import Deal, Match
 from tests.calculator.french import create_french_match, record_french
 from tests.calculator.test_engine_french_properties import classic_deals, contree_deals
@@ -260,3 +260,76 @@ def test_a_version_1_file_without_a_game_still_imports_as_bulgarian_belot(client
         101,
         1,
     )
+
+
+# Targets: a file meets the home page's choices (docs/deal-format.md, "Targets"), so that every
+# stored match is one a form can start.
+
+OFFERED = {"classic": (501, 1000), "contree": (701, 1000, 2000), "coinche": (701, 1000, 2000)}
+
+
+def with_target(client, game, target) -> dict:
+    """A French match's file as the site writes it, its target changed to ``target``."""
+    data = exported(client, create_french_match(client, game))
+    Match.objects.all().delete()
+    return data | {"profile": data["profile"] | {"target": target}}
+
+
+def target_refusal(language, message, **values) -> str:
+    """The refusal of a target as the page says it: the field's label, then why."""
+    with translation.override(language):
+        why = gettext(str(message)) % values
+        text = gettext("%(field)s: %(message)s") % {
+            "field": gettext("Points to win a game"),
+            "message": why,
+        }
+    with translation.override("en"):
+        assert why != str(message) % values, (language, "left in English")
+    return escape(text)
+
+
+@pytest.mark.parametrize("language", ["bg", "uk", "ru"])
+@pytest.mark.parametrize("game", list(OFFERED))
+def test_a_french_target_the_site_does_not_offer_is_refused_and_nothing_stored(
+    client, game, language
+):
+    html = refused(client, with_target(client, game, 1500), language)
+
+    choices = ", ".join(map(str, OFFERED[game]))
+    assert target_refusal(language, TARGET_NOT_OFFERED, value=1500, choices=choices) in html
+
+
+@pytest.mark.parametrize(
+    ("game", "target"), [(game, target) for game, targets in OFFERED.items() for target in targets]
+)
+def test_every_target_the_site_offers_imports(client, game, target):
+    assert import_file(client, with_target(client, game, target)).status_code == 302
+    assert Match.objects.get().target == target
+
+
+def test_the_home_page_refuses_the_same_target_with_the_same_words(client):
+    response = client.post(
+        "/uk/match/new/",
+        {"team_a": "Ми", "team_b": "Ви", "first_dealer": "0", "game": "contree",
+         "contree_target": "1500"},
+    )  # fmt: skip
+    assert response.status_code == 400 and not Match.objects.exists()
+    with translation.override("uk"):
+        why = gettext(str(TARGET_NOT_OFFERED)) % {"value": 1500, "choices": "701, 1000, 2000"}
+    assert escape(why) in response.content.decode()
+
+
+@pytest.mark.parametrize("language", ["bg", "uk", "ru"])
+@pytest.mark.parametrize(
+    ("target", "message", "limit"),
+    [
+        (10, "At least %(limit_value)s, not %(value)s.", 11),
+        (10_000, "At most %(limit_value)s, not %(value)s.", 9999),
+    ],
+)
+def test_a_belot_target_out_of_the_form_s_range_is_refused_and_nothing_stored(
+    client, language, target, message, limit
+):
+    data = {"version": 1, "profile": {"target": target}, "deals": [{"kind": "all_passed"}]}
+    html = refused(client, data, language)
+    assert target_refusal(language, message, limit_value=limit, value=target) in html
