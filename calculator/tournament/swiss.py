@@ -61,7 +61,8 @@ class _Round:
         self.edges: list[list[int]] = [
             [j for j in range(count) if j != i and not self._met(i, j)] for i in range(count)
         ]
-        self.eligible: list[int] = []
+        self.eligible: list[int] = []  # the players that may have the bye
+        self.jokers: list[int] = []  # set by _with_jokers
         if self.bye is not None:
             fewest = min(byes[player] for player in players)
             self.eligible = [i for i in range(count) if byes[players[i]] == fewest]
