@@ -10,7 +10,7 @@ from django.utils.translation import pgettext
 from playwright.sync_api import expect
 
 from calculator import engine
-from calculator.models import Match, Table
+from calculator.models import GAME_CHOICES, Match, Table
 from calculator.services import deal_record, match_state
 from tests.e2e.screens import Screen, translated
 from tests.e2e.test_accessibility import AXE, axe_violations
@@ -340,3 +340,136 @@ def test_a_table_of_classic_belote_and_coinche_reads_per_game_on_a_phone(
                  .filter((dt) => dt.getBoundingClientRect().width < 80).map((dt) => dt.textContent)"""
         )
         assert not narrow, (language, narrow)
+
+
+# Each game of a mixed table won by another partnership: the three ways four players pair up.
+# (seats, the winning team, a deal that team makes) per game; a deal is repeated to the end.
+MIXED_GAMES = {
+    "belot": (
+        (0, 1, 2, 3),
+        engine.Team.A,
+        engine.PlayedDeal(
+            engine.Team.A, engine.Contract.ALL_TRUMPS, engine.CardPoints(engine.Team.A, 258)
+        ),
+    ),
+    "classic": (
+        (0, 2, 1, 3),
+        engine.Team.B,
+        engine.ClassicDeal(engine.Team.B, engine.Suit.HEARTS, capot=engine.Team.B),
+    ),
+    "contree": (
+        (0, 1, 3, 2),
+        engine.Team.A,
+        engine.ContreeDeal(engine.Team.A, 250, engine.Suit.SPADES, capot=engine.Team.A),
+    ),
+}
+
+
+@pytest.fixture
+def mixed_table(client_for_setup):
+    """A table with a finished match of belot, of classic belote and of contrée, started from
+    the keeper's form and played to the end with one deal made over and over."""
+    response = client_for_setup.post(
+        "/bg/table/new/", {"name": "Петък вечер у Мария", "players": "\n".join(ROSTER)}
+    )
+    table = Table.objects.get(keeper_key=response["Location"].split("/")[2])
+    for game, (seats, _winner, deal) in MIXED_GAMES.items():
+        data = {f"seat_{seat}": table.players[n] for seat, n in enumerate(seats)}
+        data |= {"first_dealer": "0", "games_to_win": "1", "game": game}
+        assert client_for_setup.post(f"/t/{table.keeper_key}/match/", data).status_code == 302
+        match = table.matches.get(game=game)
+        while not match_state(match).fold.match_over:
+            number = match.deals.count() + 1
+            deal_record(match=match, version=match.version, number=number, deal=deal)
+            match.refresh_from_db()
+    return table
+
+
+def mixed_pairs(names: list[str], game: str) -> tuple[str, str]:
+    """The winners and the losers of the table's ``game``, each pair as the pages name it."""
+    seats, winner, _deal = MIXED_GAMES[game]
+    players = [names[n] for n in seats]
+    teams = {engine.Team.A: (players[0], players[2]), engine.Team.B: (players[1], players[3])}
+    loser = engine.Team.B if winner is engine.Team.A else engine.Team.A
+    return tuple(" & ".join(sorted(teams[team])) for team in (winner, loser))
+
+
+# Each element's text on one line and within its box: [text, lines, fits].
+ON_ONE_LINE = """elements => elements.map((element) => {
+  const range = document.createRange();
+  range.selectNodeContents(element);
+  const lines = new Set([...range.getClientRects()].map((box) => Math.round(box.top))).size;
+  return [element.textContent, lines, element.scrollWidth <= element.clientWidth];
+})"""
+
+
+def one_line_each(locator) -> list:
+    found = locator.evaluate_all(ON_ONE_LINE)
+    assert found, "no headings found"
+    return [entry for entry in found if entry[1] != 1 or not entry[2]]
+
+
+@pytest.mark.parametrize("language", ["bg", "uk", "ru"])
+@pytest.mark.parametrize("javascript", [True, False], ids=["js", "no-js"])
+def test_a_mixed_tables_finished_games_each_read_on_a_phone(
+    new_context, mixed_table, language, javascript
+):
+    """Each game's leaderboard, chart of games won, pairs and head to head on the table's page,
+    and each game's charts on a player's page (issue 21 part 6), at 360 px with the
+    40-character names: ``Screen.goto`` checks the width and the tap targets."""
+    names = mixed_table.players
+    screen = phone(new_context, language, javascript)
+    page = screen.page
+    screen.goto(f"/{language}/")  # the table's pages open in the language last chosen
+    screen.goto(mixed_table.get_view_url())
+
+    with translation.override(language):
+        game_names = {game: str(name) for game, name in GAME_CHOICES if game in MIXED_GAMES}
+    for heading in ("board-title", "pairs-title", "h2h-title"):
+        headings = page.locator(f"section[aria-labelledby={heading}] h3")
+        expect(headings).to_have_text(list(game_names.values()))
+    for game in MIXED_GAMES:
+        winners, losers = (pair.split(" & ") for pair in mixed_pairs(names, game))
+        # The game's own chart of games won: its winners at 100 %, the other two at 0.
+        bars = page.locator(f"#board-{game} + table.board + figure.chart li")
+        expect(bars.locator("svg[role=img]")).to_have_count(4)
+        won = {name: "100% · 1/1" if name in winners else "0% · 0/1" for name in names}
+        shown = dict(zip(bars.locator(".bar-name").all_inner_texts(),
+                         bars.locator(".bar-value").all_inner_texts(), strict=True))  # fmt: skip
+        assert shown == won, (game, shown)
+        expect(bars.locator("svg[role=img]").first).to_be_visible()
+        # Its head to head: the game's one match, won by its winners.
+        w, lost = mixed_pairs(names, game)
+        expect(page.locator(f"#h2h-{game} + ul.recent li")).to_have_text(
+            [f"{w} 1:0 {lost}" if w < lost else f"{lost} 0:1 {w}"]
+        )
+    # Every board's headings fit their columns whole, on one line; so do the games' names.
+    assert not one_line_each(page.locator("table.board thead th, main h3")), language
+    if javascript:  # axe runs as a script in the page: with scripts off it has nothing to run on
+        assert not axe_violations(page, AXE.read_text())
+
+    screen.goto(f"/t/{mixed_table.view_key}/player/0/")
+    expect(page.locator("h1")).to_have_text(names[0])
+    for game in MIXED_GAMES:
+        figures = page.locator(f"section[aria-labelledby=figures-{game}]")
+        expect(figures.locator("h2")).to_have_text(game_names[game])
+        # The game's points over time, and its games won by the partner of that game.
+        expect(figures.locator("figure.chart > svg[role=img]")).to_have_count(1)
+        expect(figures.locator("figure.chart > svg[role=img]")).to_be_visible()
+        seats, _winner, _deal = MIXED_GAMES[game]
+        partner = names[seats[2]]  # the first player sits first in every game
+        won = names[0] in mixed_pairs(names, game)[0].split(" & ")
+        bar = figures.locator(".bars li")
+        expect(bar.locator(".bar-name")).to_have_text([partner])
+        expect(bar.locator(".bar-value")).to_have_text(["100% · 1/1" if won else "0% · 0/1"])
+    # The games' names and the bids' headings on one line; a longer heading ("Contracts the
+    # team bid") may wrap between its words, within the page.
+    assert not one_line_each(page.locator(".game-figures > h2, .bids-table thead th")), language
+    assert page.locator("main h3").evaluate_all(
+        "hs => hs.every((h) => h.scrollWidth <= h.clientWidth)"
+    ), language
+    # Belot's contracts (four columns) may take two lines, each heading within its cell.
+    headings = page.evaluate(PLAYER_PAGE_LAYOUT)["headings"]
+    assert headings and all(fits and lines <= 2 and apart for _, fits, lines, apart in headings)
+    if javascript:
+        assert not axe_violations(page, AXE.read_text())
