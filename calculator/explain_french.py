@@ -149,15 +149,16 @@ def _inside_values(p: Params, names: TeamNames) -> dict:
     return values
 
 
-def _keeping(p: Params, keeps: str, nothing_kept: str) -> str:
-    """The sentence that ends with the belote-rebelote the taker keeps, or, without one to
-    keep, the sentence without that end (it would say "keep 0")."""
-    return keeps if p["belote_taker"] else nothing_kept
+def _ending(points: int, ending: str, no_ending: str) -> str:
+    """The sentence that ends with ``points`` (the belote-rebelote the taker keeps, or all the
+    defence scores), or, when they are 0, the sentence without that end (it would say "keep 0",
+    "score 0")."""
+    return ending if points else no_ending
 
 
 def _inside(p: Params, names: TeamNames) -> Sentence:
-    text = _keeping(
-        p,
+    text = _ending(
+        p["belote_taker"],
         _(
             "Inside: %(taker)s %(total_taker)s, less than %(defenders)s %(total_defenders)s: "
             "%(defenders)s score everything, %(sum)s; %(taker)s keep %(belote_taker)s."
@@ -171,8 +172,8 @@ def _inside(p: Params, names: TeamNames) -> Sentence:
 
 
 def _inside_tie(p: Params, names: TeamNames) -> Sentence:
-    text = _keeping(
-        p,
+    text = _ending(
+        p["belote_taker"],
         _(
             "Equal totals (%(total)s each) count as inside by the house rule: %(defenders)s "
             "score everything, %(sum)s; %(taker)s keep %(belote_taker)s."
@@ -334,17 +335,21 @@ def _package(p: Params) -> str:
 
 def _score_made_contre(p: Params, names: TeamNames) -> Sentence:
     values = _teams(p, names) | {"sum": _package(p)}
-    text = _(
-        "%(taker)s score (%(sum)s) × %(multiplier)s = %(points)s; "
-        "%(defenders)s score %(belote_defenders)s."
+    text = _ending(
+        p["belote_defenders"],
+        _(
+            "%(taker)s score (%(sum)s) × %(multiplier)s = %(points)s; "
+            "%(defenders)s score %(belote_defenders)s."
+        ),
+        _("%(taker)s score (%(sum)s) × %(multiplier)s = %(points)s."),
     )
     return text, values, "contree-contre-scoring"
 
 
 def _score_failed(p: Params, names: TeamNames) -> Sentence:
     values = _teams(p, names) | {"sum": _package(p)}
-    text = _keeping(
-        p,
+    text = _ending(
+        p["belote_taker"],
         _(
             "%(defenders)s score (%(sum)s) × %(multiplier)s = %(points)s; "
             "%(taker)s keep %(belote_taker)s."
@@ -358,13 +363,20 @@ def _score_bid(made: bool):
     def sentence(p: Params, names: TeamNames) -> Sentence:
         values = _teams(p, names) | {"sum": _sum(p["bid"], p["belote"])}
         if made:
-            text = _(
-                "Bid only (house rule): %(taker)s score (%(sum)s) × %(multiplier)s = "
-                "%(points)s; %(defenders)s score %(belote_defenders)s."
+            text = _ending(
+                p["belote_defenders"],
+                _(
+                    "Bid only (house rule): %(taker)s score (%(sum)s) × %(multiplier)s = "
+                    "%(points)s; %(defenders)s score %(belote_defenders)s."
+                ),
+                _(
+                    "Bid only (house rule): %(taker)s score (%(sum)s) × %(multiplier)s = "
+                    "%(points)s."
+                ),
             )
         else:
-            text = _keeping(
-                p,
+            text = _ending(
+                p["belote_taker"],
                 _(
                     "Bid only (house rule): %(defenders)s score (%(sum)s) × %(multiplier)s = "
                     "%(points)s; %(taker)s keep %(belote_taker)s."

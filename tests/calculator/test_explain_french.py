@@ -1,5 +1,6 @@
 """The French games' "why" in the visitor's language (calculator/explain_french.py): a sentence
-says what the taker keeps of its belote-rebelote only when the taker has one to keep."""
+says what the taker keeps of its belote-rebelote only when the taker has one to keep, and what
+the defence scores beside a made contract's package only when it scores something."""
 
 import os
 
@@ -13,6 +14,7 @@ from calculator.engine import (
     CardPoints,
     ClassicDeal,
     ClassicProfile,
+    Contre,
     ContreeDeal,
     ContreeProfile,
     FailedBelote,
@@ -88,15 +90,19 @@ def sentences(game, profile, deal, language) -> list[str]:
     return [str(explanation.text).replace("\u00a0", " ") for explanation in found]
 
 
-def kept_end(sentences_pair, language, belote) -> str:
-    """The end of the translated sentence that says what team A, the taker, keeps: where it
-    parts from the sentence without it, filled in with ``belote``."""
+def sentence_end(sentences_pair, language, **values) -> str:
+    """The end of the translated sentence that has one (what team A, the taker, keeps, or what
+    team B, the defence, scores): where it parts from the sentence without it, filled in."""
     with translation.override(language):
-        keeps, nothing_kept = (gettext(text) for text in sentences_pair)
-        end = keeps[len(os.path.commonprefix([keeps, nothing_kept])) :]
-        values = {"taker": _quoted(NAMES[0]), "belote_taker": belote}
+        with_end, without_end = (gettext(text) for text in sentences_pair)
+        end = with_end[len(os.path.commonprefix([with_end, without_end])) :]
+        values |= {"taker": _quoted(NAMES[0]), "defenders": _quoted(NAMES[1])}
     assert "%(" not in end % values
     return (end % values).replace("\u00a0", " ")
+
+
+def kept_end(sentences_pair, language, belote) -> str:
+    return sentence_end(sentences_pair, language, belote_taker=belote)
 
 
 @pytest.mark.parametrize("language", ["bg", "uk", "ru"])
@@ -120,3 +126,47 @@ def test_a_belote_that_goes_to_the_defence_is_not_said_kept_by_the_taker():
         said = sentences("contree", profile, deal, language)
         assert not any(kept_end(FAILED, language, 0) in sentence for sentence in said)
         assert not any(kept_end(FAILED, language, 20) in sentence for sentence in said)
+
+
+MADE_CONTRE = (
+    "%(taker)s score (%(sum)s) × %(multiplier)s = %(points)s; "
+    "%(defenders)s score %(belote_defenders)s.",
+    "%(taker)s score (%(sum)s) × %(multiplier)s = %(points)s.",
+)
+BID_ONLY_MADE = (
+    "Bid only (house rule): %(taker)s score (%(sum)s) × %(multiplier)s = %(points)s; "
+    "%(defenders)s score %(belote_defenders)s.",
+    "Bid only (house rule): %(taker)s score (%(sum)s) × %(multiplier)s = %(points)s.",
+)
+
+# (profile, the deal team A makes, team B's belote left out, the sentences of its score)
+DEFENCE_CASES = {
+    "contrée, made with contre": (
+        ContreeProfile(),
+        lambda **belote: ContreeDeal(
+            A, 80, HEARTS, Contre.CONTRE, card_points=CardPoints(A, 100), **belote
+        ),
+        MADE_CONTRE,
+    ),
+    "contrée, made, bid only": (
+        ContreeProfile(scoring=Scoring.BID_ONLY),
+        lambda **belote: ContreeDeal(A, 80, HEARTS, card_points=CardPoints(A, 100), **belote),
+        BID_ONLY_MADE,
+    ),
+}
+
+
+@pytest.mark.parametrize("language", ["bg", "uk", "ru"])
+@pytest.mark.parametrize("case", list(DEFENCE_CASES))
+def test_the_defence_s_score_beside_a_made_package_is_said_only_when_it_scores(case, language):
+    """Beside a contred or bid-only package the defence scores only its belote-rebelote: the
+    line says so with one, and leaves out "score 0" without."""
+    profile, deal_of, pair = DEFENCE_CASES[case]
+    with_belote = sentences("contree", profile, deal_of(declarations_b=BELOTE), language)
+    without = sentences("contree", profile, deal_of(), language)
+
+    end = sentence_end(pair, language, belote_defenders=20)
+    [score] = [sentence for sentence in with_belote if sentence.endswith(end)]
+    assert not any(sentence_end(pair, language, belote_defenders=0) in s for s in without)
+    assert len(without) == len(with_belote) - 1  # the belote's own line
+    assert score[: -len(end)] + "." in without  # the score line stays, the taker's the same
