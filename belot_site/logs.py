@@ -1,13 +1,13 @@
 """No match key in any log line: a scorer's key is the right to change a match.
 
-Keys show up in paths (``/m/<key>/…``, ``/t/<key>/…``), in query strings (the new-table page's
-``?match=<scorer key>``), URL-encoded in a ``?next=`` (once or more), in Referers that carry any
-of these, and in the cookies of recent matches and tables. Every one is replaced by a tag, ``~``
-and the first six hex digits of the key's SHA-256: enough to tell the requests of one link apart
-in a log, useless to open the match. In a query string, any value with a key's shape is taken for
-one, whatever its parameter is called. Django's log lines go through :class:`MaskMatchKeys`
-(settings.LOGGING), and so do the server's access and error logs (:func:`server_logging`,
-belot_site/serve.py).
+Keys show up in paths (``/m/<key>/…``, ``/t/<key>/…``, ``/tn/<key>/…``), in query strings (the
+new-table page's ``?match=<scorer key>``), URL-encoded in a ``?next=`` (once or more), in
+Referers that carry any of these, and in the cookies of recent matches, tables and tournaments.
+Every one is replaced by a tag, ``~`` and the first six hex digits of the key's SHA-256: enough
+to tell the requests of one link apart in a log, useless to open the match. In a query string,
+any value with a key's shape is taken for one, whatever its parameter is called. Django's log
+lines go through :class:`MaskMatchKeys` (settings.LOGGING), and so do the server's access and
+error logs (:func:`server_logging`, belot_site/serve.py).
 
 This module is imported by the server's main process before Django is set up: no Django imports.
 """
@@ -39,9 +39,9 @@ KEY_CHARS = (
 )
 
 KEYS = re.compile(
-    rf"(?P<path>{SLASH}[mt]{SLASH})(?P<segment>{SEGMENT})"
+    rf"(?P<path>{SLASH}(?:[mt]|tn){SLASH})(?P<segment>{SEGMENT})"
     rf"|(?P<parameter>{PARAMETER})(?P<value>{KEY_CHARS})"
-    r"|(?P<cookie>recent_(?:matches|tables)=)(?P<keys>[^;\s\"']+)",
+    r"|(?P<cookie>recent_(?:matches|tables|tournaments)=)(?P<keys>[^;\s\"']+)",
     re.IGNORECASE | re.ASCII,
 )
 

@@ -23,9 +23,9 @@ PERMISSIONS_POLICY = ", ".join(
     )
 )
 
-# Match and table pages live here; their addresses are secrets and must stay out of search
-# engines. So must any address with a key in its query string (the new-table page's ?match=).
-PRIVATE_PREFIXES = ("/m/", "/t/")
+# Match, table and tournament pages live here; their addresses are secrets and must stay out of
+# search engines. So must any address with a key in its query string (the new-table page's ?match=).
+PRIVATE_PREFIXES = ("/m/", "/t/", "/tn/")
 
 
 def carries_a_key(request) -> bool:

@@ -2,7 +2,7 @@ from django.conf.urls.i18n import i18n_patterns
 from django.contrib import admin
 from django.urls import include, path
 
-from calculator import table_views
+from calculator import table_views, tournament_views
 from calculator import views as calculator_views
 
 from . import views
@@ -26,6 +26,7 @@ urlpatterns += i18n_patterns(
     path("match/new/", calculator_views.match_new, name="match-new"),
     path("match/import/", calculator_views.match_import_view, name="match-import"),
     path("table/new/", table_views.table_new, name="table-new"),
+    path("tournament/new/", tournament_views.tournament_new, name="tournament-new"),
     path("forget/", calculator_views.forget, name="forget"),
     prefix_default_language=True,
 )

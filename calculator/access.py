@@ -23,7 +23,7 @@ from django.shortcuts import render
 from belot_site.clients import client_address
 
 from . import engine
-from .models import Match, Table
+from .models import Match, Table, Tournament
 
 # What secrets.token_urlsafe makes; anything else is no key and never reaches the database.
 KEY_SHAPE = re.compile(r"[A-Za-z0-9_-]{16,64}")
@@ -151,6 +151,26 @@ def table_view(*, keeper_only: bool = False):
             if table is None or (keeper_only and not is_keeper):
                 return miss(request)
             return view(request, table, is_keeper, *args, **kwargs)
+
+        return wrapper
+
+    return decorate
+
+
+def tournament_view(*, keeper_only: bool = False):
+    """Look the tournament up by the URL's key and call ``view(request, tournament,
+    is_keeper, ...)``; the same keys, the same 404 and the same limit as a table's."""
+
+    def decorate(view):
+        @wraps(view)
+        def wrapper(request, key, *args, **kwargs):
+            tournament = None
+            if KEY_SHAPE.fullmatch(key):
+                tournament = Tournament.objects.filter(Q(keeper_key=key) | Q(view_key=key)).first()
+            is_keeper = tournament is not None and tournament.keeper_key == key
+            if tournament is None or (keeper_only and not is_keeper):
+                return miss(request)
+            return view(request, tournament, is_keeper, *args, **kwargs)
 
         return wrapper
 

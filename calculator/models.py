@@ -208,3 +208,133 @@ class MatchSummary(models.Model):
 
     def __str__(self):
         return f"{self.match_id} v{self.version}"
+
+
+# Tournaments (issue 24): the pure part, pairing and standings, is calculator/tournament/.
+
+SWISS, ROUND_ROBIN = "swiss", "round_robin"
+FORMAT_CHOICES = [(SWISS, _("Swiss rounds")), (ROUND_ROBIN, _("Round robin"))]
+PAIRS_MAX = 128  # pairs a tournament can hold
+
+
+class Tournament(models.Model):
+    """A tournament of pairs: its rounds, each round's tables, each table a real Match.
+
+    No accounts: the organizer's key changes it (pairs, rounds); the view key only reads (the
+    standings, the list of tables). ``house_rules`` holds what every match of it is made with:
+    a French game's profile dict, as ``Match.house_rules``, or Bulgarian belot's columns of a
+    Match (``target``, ``declaration_comparison`` …).
+    """
+
+    keeper_key = models.CharField(max_length=32, unique=True, default=new_key, editable=False)
+    view_key = models.CharField(max_length=32, unique=True, default=new_key, editable=False)
+    name = models.CharField(_("name of the tournament"), max_length=40)
+    date = models.DateField(_("date"))
+    game = models.CharField(_("game"), max_length=10, choices=GAME_CHOICES, default="belot")
+    house_rules = models.JSONField(default=dict, editable=False)
+    games_to_win = models.PositiveSmallIntegerField(
+        _("a match is played to"), default=1, choices=[(1, "1"), (2, "2")]
+    )
+    format = models.CharField(_("format"), max_length=12, choices=FORMAT_CHOICES, default=SWISS)
+    created = models.DateTimeField(auto_now_add=True)
+    updated = models.DateTimeField(auto_now=True)
+    # Goes up with every write of the organizer (a pair added or withdrawn, a round started):
+    # with its matches' versions, what the standings page polls (calculator/tournament_views.py).
+    version = models.PositiveIntegerField(default=0, editable=False)
+
+    class Meta:
+        verbose_name = _("tournament")
+        verbose_name_plural = _("tournaments")
+
+    def __str__(self):
+        return self.name
+
+    def get_keeper_url(self):
+        return reverse("calculator:tournament", args=[self.keeper_key])
+
+    def get_view_url(self):
+        return reverse("calculator:tournament", args=[self.view_key])
+
+    def match_fields(self) -> dict:
+        """The fields of Match that every match of the tournament is made with."""
+        fields = {"game": self.game, "games_to_win": self.games_to_win}
+        if self.game == "belot":
+            return {**fields, **self.house_rules}
+        return {**fields, "house_rules": self.house_rules, "target": self.house_rules["target"]}
+
+    @property
+    def target(self) -> int:
+        return self.house_rules.get("target", 151)
+
+    @property
+    def bye_points(self) -> int:
+        """What a bye is worth (docs/tournaments.md): a walkover, the target for each game the
+        match is played to, to 0."""
+        return self.target * self.games_to_win
+
+
+class TournamentPair(models.Model):
+    """A pair of a tournament: its two players, its seed (the order it was entered in), the
+    round it joined in and the first round it no longer plays, if it withdrew."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="pairs")
+    seed = models.PositiveSmallIntegerField()
+    player_1 = models.CharField(_("first player"), max_length=40)
+    player_2 = models.CharField(_("second player"), max_length=40)
+    first_round = models.PositiveSmallIntegerField(default=1)
+    withdrawn_from = models.PositiveSmallIntegerField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["seed"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "seed"], name="one_pair_per_seed"),
+        ]
+
+    def __str__(self):
+        return self.name
+
+    @property
+    def name(self) -> str:
+        from .services import pair_name
+
+        return pair_name(self.player_1, self.player_2, limit=81)
+
+
+class TournamentRound(models.Model):
+    """A round of a tournament, once started: its tables and the pair with the bye."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="rounds")
+    number = models.PositiveSmallIntegerField()
+    bye = models.ForeignKey(
+        TournamentPair, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["number"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "number"], name="one_round_per_number"),
+        ]
+
+    def __str__(self):
+        return f"{self.tournament_id} #{self.number}"
+
+
+class TournamentTable(models.Model):
+    """A table of a round: its number, its two pairs and the match they play there (pair A is
+    the match's first team)."""
+
+    round = models.ForeignKey(TournamentRound, on_delete=models.CASCADE, related_name="tables")
+    number = models.PositiveSmallIntegerField()
+    pair_a = models.ForeignKey(TournamentPair, on_delete=models.PROTECT, related_name="+")
+    pair_b = models.ForeignKey(TournamentPair, on_delete=models.PROTECT, related_name="+")
+    match = models.OneToOneField(Match, on_delete=models.PROTECT, related_name="tournament_table")
+
+    class Meta:
+        ordering = ["number"]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "number"], name="one_match_per_table"),
+        ]
+
+    def __str__(self):
+        return f"{self.round} table {self.number}"

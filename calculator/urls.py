@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import table_views, views
+from . import table_views, tournament_views, views
 
 app_name = "calculator"
 
@@ -24,4 +24,18 @@ urlpatterns = [
     path("t/<str:key>/player/<int:index>/", table_views.table_player, name="table-player"),
     path("t/<str:key>/stats.json", table_views.table_stats_json, name="table-stats"),
     path("t/<str:key>/deals.csv", table_views.table_deals_csv, name="table-csv"),
+    path("tn/<str:key>/", tournament_views.tournament_page, name="tournament"),
+    path("tn/<str:key>/standings/", tournament_views.tournament_standings, name="standings"),
+    path("tn/<str:key>/changes", tournament_views.tournament_changes, name="tournament-changes"),
+    path("tn/<str:key>/tables/", tournament_views.tournament_tables, name="tournament-tables"),
+    path("tn/<str:key>/cards/", tournament_views.tournament_cards, name="tournament-cards"),
+    path(
+        "tn/<str:key>/pairs/", tournament_views.tournament_pairs_add_view, name="tournament-pairs"
+    ),
+    path(
+        "tn/<str:key>/pair/<int:pair>/withdraw/",
+        tournament_views.tournament_pair_withdraw_view,
+        name="tournament-withdraw",
+    ),
+    path("tn/<str:key>/round/", tournament_views.tournament_round_start_view, name="round-start"),
 ]

@@ -26,7 +26,7 @@ from .access import KEY_SHAPE, match_view
 from .forms import DealForm, ImportForm, MatchForm, NextMatchForm, TableForm
 from .french_forms import FrenchDealForm
 from .lru import BoundedStore
-from .models import Match, Table
+from .models import Match, Table, Tournament
 from .presenters import (
     deal_name,
     history_query,
@@ -49,11 +49,13 @@ from .services import (
     next_match_offered,
 )
 
-# The matches and tables this phone made or opened as their scorer or keeper, newest first: a
-# cookie of keys ("recent_matches", "recent_tables"), so that they are one tap away on the home
-# page, with and without JavaScript. "Forget this phone's matches" clears both.
+# The matches, tables and tournaments this phone made or opened as their scorer, keeper or
+# organizer, newest first: a cookie of keys ("recent_matches", "recent_tables",
+# "recent_tournaments"), so that they are one tap away on the home page, with and without
+# JavaScript. "Forget this phone's matches" clears them all.
 RECENT_COOKIE = "recent_matches"
 RECENT_TABLES_COOKIE = "recent_tables"
+RECENT_TOURNAMENTS_COOKIE = "recent_tournaments"
 RECENT_MAX = 6
 RECENT_AGE = 180 * 24 * 3600
 
@@ -92,8 +94,10 @@ def _in_order(objects, keys: list[str], field: str) -> list:
 @require_safe
 def home(request):
     keys, table_keys = recent_keys(request), recent_keys(request, RECENT_TABLES_COOKIE)
+    tournament_keys = recent_keys(request, RECENT_TOURNAMENTS_COOKIE)
     recent = Match.objects.filter(scorer_key__in=keys)
     tables = Table.objects.filter(keeper_key__in=table_keys)
+    tournaments = Tournament.objects.filter(keeper_key__in=tournament_keys)
     return render(
         request,
         "calculator/home.html",
@@ -103,6 +107,7 @@ def home(request):
             "table_form": TableForm(),
             "recent": _in_order(recent, keys, "scorer_key"),
             "recent_tables": _in_order(tables, table_keys, "keeper_key"),
+            "recent_tournaments": _in_order(tournaments, tournament_keys, "keeper_key"),
         },
     )
 
@@ -113,7 +118,7 @@ def forget(request):
     Clear-Site-Data header, the service worker's caches and the deal drafts (local storage),
     which the page's script clears as well before it posts. The language and theme stay."""
     response = redirect("home")
-    for cookie in (RECENT_COOKIE, RECENT_TABLES_COOKIE):
+    for cookie in (RECENT_COOKIE, RECENT_TABLES_COOKIE, RECENT_TOURNAMENTS_COOKIE):
         response.delete_cookie(cookie, samesite="Lax")
     response["Clear-Site-Data"] = '"cache", "storage"'
     messages.success(request, _("This phone has forgotten its matches and tables."))

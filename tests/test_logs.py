@@ -22,6 +22,8 @@ KEY, OTHER = "r2Vd0_kQzX9-LmA4tBcE7yHw", "Pq8sN1-oUf3_GhJk5WzXa6Rb"
         f"GET /language/uk/?next=/m/{KEY}/&x=1 and ?next=%2Fm%2F{OTHER}%2F",
         f"Cookie: recent_matches={KEY}.{OTHER}; csrftoken=abc",
         f"Cookie: theme=dark; recent_tables={KEY}.{OTHER}",
+        f"Cookie: recent_tournaments={KEY}.{OTHER}; theme=dark",
+        f'"POST /tn/{KEY}/round/ HTTP/1.1" 302 0 "https://b.example/tn/{OTHER}/"',
         f"Not Found: /m/{KEY}",
         # The new-table page's ?match=, on the visit, the post and in the next Referer
         f'"GET /bg/table/new/?match={KEY} HTTP/1.1" 200 "https://b.example/m/{OTHER}/"',

@@ -1,0 +1,359 @@
+"""A tournament's writes and what its pages read: the pairs, the rounds, each table's match.
+
+The pairing and the standings are the pure package's (calculator/tournament/, see
+docs/tournaments.md); this module feeds it the tournament as the database holds it, and a
+match's result only once the engine says the match is over: its winner, and each side's points
+(the games' totals added up). Every write locks the tournament's row and checks again what the
+organizer's form checked, so that two taps or two phones cannot start a round twice.
+"""
+
+from dataclasses import dataclass
+from functools import cached_property
+
+from django.core.exceptions import ValidationError
+from django.db import IntegrityError, transaction
+from django.db.models import Prefetch, Sum
+from django.utils.translation import gettext_lazy as _
+
+from . import engine
+from .models import (
+    PAIRS_MAX,
+    ROUND_ROBIN,
+    Match,
+    Tournament,
+    TournamentPair,
+    TournamentRound,
+    TournamentTable,
+)
+from .services import MatchState, match_state, pair_name
+from .tournament import (
+    MAX_ROUND_ROBIN_PAIRS,
+    MatchResult,
+    Pair,
+    RoundPairings,
+    RoundResult,
+    TournamentError,
+    round_robin,
+    standings,
+    swiss_pairings,
+)
+
+ROUND_OPEN = _(
+    "Round %(number)s is still being played: a round can be started, and pairs added or "
+    "withdrawn, once every match of the round before is finished."
+)
+ROUND_STARTED = _("Round %(number)s has already been started.")
+ROUND_NOT_NEXT = _("The next round is round %(number)s.")
+TOO_FEW_PAIRS = _("A round needs at least 2 pairs that play, not %(count)s.")
+ROUND_ROBIN_OVER = _("Every round of the round robin has been played.")
+ROUND_ROBIN_FIXED = _(
+    "A round robin's rounds are drawn up when it starts: pairs can no longer be added or withdrawn."
+)
+PAIR_TWICE = _("The pair %(pair)s is in the tournament already.")
+PAIRS_FULL = _("A tournament has at most %(max)s pairs.")
+ROUND_ROBIN_SIZE = _("A round robin is for 2 to %(max)s pairs, not %(count)s.")
+PAIR_WITHDRAWN = _("This pair has already withdrawn.")
+PAIRING_REFUSED = _("The round could not be paired: %(codes)s.")
+
+
+def pair_key(first: str, second: str) -> frozenset:
+    """What makes two pairs the same pair: the same two names, in either order, in any case."""
+    return frozenset((first.casefold(), second.casefold()))
+
+
+def _refuse(message, code: str, **params):
+    raise ValidationError(message, code=code, params=params or None)
+
+
+# Reading a tournament
+
+
+@dataclass(frozen=True)
+class TableState:
+    """A table of a round with its match folded by the engine."""
+
+    table: TournamentTable
+    state: MatchState
+
+    @property
+    def match(self) -> Match:
+        return self.table.match
+
+    @property
+    def fold(self) -> engine.Match:
+        return self.state.fold
+
+    @property
+    def finished(self) -> bool:
+        return self.fold.match_over
+
+    @property
+    def deals(self) -> int:
+        return len(self.state.deals)
+
+    @property
+    def points(self) -> tuple[int, int]:
+        """Each side's points: the totals of its games added up, the game in play included."""
+        fold = self.fold
+        ended = sum(game.totals.a for game in fold.games), sum(g.totals.b for g in fold.games)
+        if fold.game_over or not fold.deals:
+            return ended
+        return ended[0] + fold.totals.a, ended[1] + fold.totals.b
+
+    @property
+    def result(self) -> MatchResult | None:
+        """The finished match as the standings read it; None while it is being played."""
+        fold = self.fold
+        if not fold.match_over:
+            return None
+        table = self.table
+        winner = table.pair_a_id if fold.match_winner is engine.Team.A else table.pair_b_id
+        points_a = sum(game.totals.a for game in fold.games)
+        points_b = sum(game.totals.b for game in fold.games)
+        return MatchResult(table.pair_a_id, table.pair_b_id, winner, points_a, points_b)
+
+
+@dataclass(frozen=True)
+class RoundState:
+    round: TournamentRound
+    tables: tuple[TableState, ...]
+
+    @property
+    def number(self) -> int:
+        return self.round.number
+
+    @property
+    def finished(self) -> bool:
+        return all(table.finished for table in self.tables)
+
+    def result(self) -> RoundResult:
+        """The round's finished matches (all of them once it is finished) and its bye."""
+        matches = tuple(r for table in self.tables if (r := table.result) is not None)
+        return RoundResult(self.number, matches, self.round.bye_id)
+
+
+@dataclass(frozen=True)
+class TournamentState:
+    tournament: Tournament
+    pairs: tuple[TournamentPair, ...]  # in seed order
+    rounds: tuple[RoundState, ...]
+
+    @property
+    def open_round(self) -> RoundState | None:
+        last = self.rounds[-1] if self.rounds else None
+        return last if last is not None and not last.finished else None
+
+    @property
+    def next_number(self) -> int:
+        return len(self.rounds) + 1
+
+    @cached_property
+    def by_id(self) -> dict[int, TournamentPair]:
+        return {pair.pk: pair for pair in self.pairs}
+
+    def pure_pairs(self) -> list[Pair]:
+        return [Pair(p.pk, p.first_round, p.withdrawn_from) for p in self.pairs]
+
+    def results(self) -> list[RoundResult]:
+        """What the standings are made from: every finished match, and each round's bye."""
+        return [round_.result() for round_ in self.rounds]
+
+    def playing(self, number: int) -> list[TournamentPair]:
+        return [
+            p for p, pure in zip(self.pairs, self.pure_pairs(), strict=True) if pure.plays(number)
+        ]
+
+    def standings(self):
+        return standings(self.pure_pairs(), self.results(), bye_points=self.tournament.bye_points)
+
+    def schedule(self) -> tuple[RoundPairings, ...]:
+        """A round robin's rounds, drawn up from the pairs that play its first round."""
+        return round_robin([pair.pk for pair in self.playing(1)])
+
+    @property
+    def rounds_in_all(self) -> int | None:
+        """How many rounds a round robin has (None: Swiss rounds, as many as the organizer
+        starts)."""
+        if self.tournament.format != ROUND_ROBIN or not 2 <= len(self.playing(1)) <= 12:
+            return None
+        return len(self.schedule())
+
+
+def tournament_state(tournament: Tournament) -> TournamentState:
+    """The tournament with its pairs and its rounds' matches, each folded by the engine (a
+    fixed number of queries however many tables it has)."""
+    tables = TournamentTable.objects.select_related("match", "pair_a", "pair_b")
+    tables = tables.prefetch_related("match__deals")
+    rounds = tournament.rounds.select_related("bye")
+    rounds = rounds.prefetch_related(Prefetch("tables", queryset=tables))
+    return TournamentState(
+        tournament=tournament,
+        pairs=tuple(tournament.pairs.all()),
+        rounds=tuple(
+            RoundState(
+                round_,
+                tuple(TableState(table, match_state(table.match)) for table in round_.tables.all()),
+            )
+            for round_ in rounds
+        ),
+    )
+
+
+# Writing
+
+
+def _check_new_pairs(existing, pairs: list[tuple[str, str]]) -> None:
+    known = {pair_key(p.player_1, p.player_2) for p in existing}
+    for first, second in pairs:
+        if pair_key(first, second) in known:
+            _refuse(PAIR_TWICE, "pair_twice", pair=pair_name(first, second, limit=81))
+        known.add(pair_key(first, second))
+    if len(known) > PAIRS_MAX:
+        _refuse(PAIRS_FULL, "pairs_full", max=PAIRS_MAX)
+
+
+def _add_pairs(tournament: Tournament, pairs, first_round: int) -> None:
+    last = tournament.pairs.order_by("-seed").values_list("seed", flat=True).first() or 0
+    TournamentPair.objects.bulk_create(
+        TournamentPair(
+            tournament=tournament,
+            seed=last + offset,
+            player_1=first,
+            player_2=second,
+            first_round=first_round,
+        )
+        for offset, (first, second) in enumerate(pairs, start=1)
+    )
+
+
+def tournament_create(*, pairs: list[tuple[str, str]], **fields) -> Tournament:
+    """A new tournament (``fields``: its name, date, game, house rules, match format and
+    format) with its pairs in the order given; ValidationError and nothing saved if two of
+    them are the same pair."""
+    _check_new_pairs([], pairs)
+    if fields.get("format") == ROUND_ROBIN and not 2 <= len(pairs) <= MAX_ROUND_ROBIN_PAIRS:
+        _refuse(ROUND_ROBIN_SIZE, "round_robin_size", max=MAX_ROUND_ROBIN_PAIRS, count=len(pairs))
+    with transaction.atomic():
+        tournament = Tournament.objects.create(**fields)
+        _add_pairs(tournament, pairs, first_round=1)
+    return tournament
+
+
+def _locked(tournament: Tournament) -> Tournament:
+    return Tournament.objects.select_for_update().get(pk=tournament.pk)
+
+
+def _touch(tournament: Tournament) -> None:
+    tournament.version += 1
+    tournament.save(update_fields=["version", "updated"])
+
+
+def _between_rounds(state: TournamentState) -> None:
+    """Refuse a change of the pairs while a round is played, or once a round robin began."""
+    if state.open_round is not None:
+        _refuse(ROUND_OPEN, "round_open", number=state.open_round.number)
+    if state.tournament.format == ROUND_ROBIN and state.rounds:
+        _refuse(ROUND_ROBIN_FIXED, "round_robin_fixed")
+
+
+def tournament_pairs_add(*, tournament: Tournament, pairs: list[tuple[str, str]]) -> None:
+    """Add ``pairs`` between rounds: they play from the next round on, from 0 wins."""
+    with transaction.atomic():
+        tournament = _locked(tournament)
+        state = tournament_state(tournament)
+        _between_rounds(state)
+        _check_new_pairs(state.pairs, pairs)
+        if tournament.format == ROUND_ROBIN and len(state.pairs) + len(pairs) > 12:
+            count = len(state.pairs) + len(pairs)
+            _refuse(ROUND_ROBIN_SIZE, "round_robin_size", max=MAX_ROUND_ROBIN_PAIRS, count=count)
+        _add_pairs(tournament, pairs, first_round=state.next_number)
+        _touch(tournament)
+
+
+def tournament_pair_withdraw(*, tournament: Tournament, pair: TournamentPair) -> None:
+    """Withdraw ``pair`` between rounds: it keeps its results and plays no more. A pair that
+    has played no round yet leaves the list altogether."""
+    with transaction.atomic():
+        tournament = _locked(tournament)
+        state = tournament_state(tournament)
+        pair = TournamentPair.objects.select_for_update().get(pk=pair.pk)
+        if pair.withdrawn_from is not None:
+            _refuse(PAIR_WITHDRAWN, "pair_withdrawn")
+        _between_rounds(state)
+        if pair.first_round >= state.next_number:
+            pair.delete()
+        else:
+            pair.withdrawn_from = state.next_number
+            pair.save(update_fields=["withdrawn_from"])
+        _touch(tournament)
+
+
+def _pairings(state: TournamentState, number: int) -> RoundPairings:
+    tournament = state.tournament
+    if tournament.format == ROUND_ROBIN:
+        schedule = state.schedule()
+        if number > len(schedule):
+            _refuse(ROUND_ROBIN_OVER, "round_robin_over")
+        return schedule[number - 1]
+    return swiss_pairings(state.pure_pairs(), state.results(), bye_points=tournament.bye_points)
+
+
+def tournament_round_start(*, tournament: Tournament, number: int) -> TournamentRound:
+    """Start round ``number`` (the next one, as the organizer's page showed it): its pairings
+    by the pure package, a match for each table. ValidationError, and nothing written, if
+    that round has started already, the round before is still played or too few pairs play."""
+    try:
+        with transaction.atomic():
+            tournament = _locked(tournament)
+            state = tournament_state(tournament)
+            if number < state.next_number:
+                _refuse(ROUND_STARTED, "round_started", number=number)
+            if state.open_round is not None:
+                _refuse(ROUND_OPEN, "round_open", number=state.open_round.number)
+            if number != state.next_number:
+                _refuse(ROUND_NOT_NEXT, "round_not_next", number=state.next_number)
+            playing = state.playing(number)
+            if len(playing) < 2:
+                _refuse(TOO_FEW_PAIRS, "too_few_pairs", count=len(playing))
+            try:
+                pairings = _pairings(state, number)
+            except TournamentError as error:
+                _refuse(PAIRING_REFUSED, "pairing_refused", codes=", ".join(error.codes))
+            round_ = _round_create(state, pairings)
+            _touch(tournament)
+            return round_
+    except IntegrityError:  # another tap's round came first
+        _refuse(ROUND_STARTED, "round_started", number=number)
+
+
+def _round_create(state: TournamentState, pairings: RoundPairings) -> TournamentRound:
+    tournament, pairs = state.tournament, state.by_id
+    round_ = TournamentRound.objects.create(
+        tournament=tournament, number=pairings.number, bye_id=pairings.bye
+    )
+    for pairing in pairings.pairings:
+        a, b = pairs[pairing.a], pairs[pairing.b]
+        match = Match.objects.create(
+            team_a=pair_name(a.player_1, a.player_2),
+            team_b=pair_name(b.player_1, b.player_2),
+            player_1=a.player_1,
+            player_2=b.player_1,
+            player_3=a.player_2,
+            player_4=b.player_2,
+            **tournament.match_fields(),
+        )
+        TournamentTable.objects.create(
+            round=round_, number=pairing.table, pair_a=a, pair_b=b, match=match
+        )
+    return round_
+
+
+def tournament_version(tournament: Tournament) -> str:
+    """What the standings page polls: the organizer's writes and every write to one of its
+    matches raise it (a match's version only goes up, so their sum does too)."""
+    total = (
+        Match.objects.filter(tournament_table__round__tournament=tournament)
+        .aggregate(total=Sum("version"))
+        .get("total")
+    )
+    return f"{tournament.version}-{total or 0}"

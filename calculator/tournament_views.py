@@ -1,0 +1,215 @@
+"""A tournament's pages: the new-tournament form, the organizer's page, the table cards to
+print, the list of tables, and the public standings, which refresh by themselves.
+
+The organizer's link (``keeper_key``) alone changes anything; the public link (``view_key``)
+shows the standings and the list of tables, and any write with it is refused as a wrong key
+(calculator/access.py). The scorer's links of the matches are on the organizer's page and the
+table cards only.
+"""
+
+import segno
+from django.conf import settings
+from django.contrib import messages
+from django.core.exceptions import ValidationError
+from django.http import Http404, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+
+from belot_site.methods import require_page_and_form, require_POST, require_safe
+
+from . import polls, views
+from .access import tournament_view
+from .models import TournamentPair
+from .tournament_forms import PairsAddForm, TournamentForm
+from .tournament_services import (
+    tournament_create,
+    tournament_pair_withdraw,
+    tournament_pairs_add,
+    tournament_round_start,
+    tournament_state,
+    tournament_version,
+)
+
+
+def _remember(response, request, tournament):
+    """The organizer's phone lists the tournament on its home page, as it lists its tables."""
+    return views.remember_key(
+        response, request, tournament.keeper_key, views.RECENT_TOURNAMENTS_COOKIE
+    )
+
+
+@require_page_and_form
+def tournament_new(request):
+    form = TournamentForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            tournament = tournament_create(**form.tournament_fields())
+        except ValidationError as error:
+            form.add_error("pairs", error)
+        else:
+            return _remember(redirect(tournament.get_keeper_url()), request, tournament)
+    status = 400 if form.errors else 200
+    return render(request, "calculator/tournament_new.html", {"form": form}, status=status)
+
+
+def _context(request, tournament, is_keeper, state=None) -> dict:
+    state = state or tournament_state(tournament)
+    lines = state.standings()
+    return {
+        "tournament": tournament,
+        "is_keeper": is_keeper,
+        "key": tournament.keeper_key if is_keeper else tournament.view_key,
+        "state": state,
+        "standings": [(line, state.by_id[line.pair]) for line in lines],
+        "pair_matches": _pair_matches(state, lines),
+        "current": state.rounds[-1] if state.rounds else None,
+        "view_url": request.build_absolute_uri(tournament.get_view_url()),
+        "keeper_url": request.build_absolute_uri(tournament.get_keeper_url()),
+        "version": tournament_version(tournament),
+        "poll_ms": settings.WATCH_POLL_MS,
+    }
+
+
+def _pair_matches(state, lines) -> list[dict]:
+    """Each pair's rounds, in the order of the standings: its opponent and result, or the bye."""
+    rows = {pair.pk: [] for pair in state.pairs}
+    for round_ in state.rounds:
+        if round_.round.bye_id is not None:
+            rows[round_.round.bye_id].append({"round": round_.number, "bye": True})
+        for table in round_.tables:
+            a, b = table.table.pair_a_id, table.table.pair_b_id
+            points = table.points
+            for pair, other, mine, theirs in ((a, b, *points), (b, a, *points[::-1])):
+                result = table.result
+                rows[pair].append(
+                    {
+                        "round": round_.number,
+                        "table": table.table.number,
+                        "opponent": state.by_id[other],
+                        "points": (mine, theirs),
+                        "finished": result is not None,
+                        "won": result is not None and result.winner == pair,
+                    }
+                )
+    return [{"pair": state.by_id[line.pair], "rows": rows[line.pair]} for line in lines]
+
+
+@require_safe
+@tournament_view()
+def tournament_page(request, tournament, is_keeper):
+    if not is_keeper:
+        return render(request, "calculator/tournament.html", _context(request, tournament, False))
+    response = render(
+        request,
+        "calculator/tournament_keeper.html",
+        {**_context(request, tournament, True), "pairs_form": PairsAddForm()},
+    )
+    return _remember(response, request, tournament)
+
+
+@require_safe
+@tournament_view()
+def tournament_standings(request, tournament, is_keeper):
+    """The standings for the wall, whichever link opens them (the organizer's own phone too)."""
+    response = render(
+        request, "calculator/tournament.html", _context(request, tournament, is_keeper)
+    )
+    return _private(response) if is_keeper else response
+
+
+@require_safe
+@tournament_view()
+def tournament_changes(request, tournament, is_keeper):
+    """What the standings page polls: a few bytes that change with every saved deal."""
+    response = HttpResponse(tournament_version(tournament).encode())
+    for name, value in polls.HEADERS:
+        response[name] = value
+    return response
+
+
+@require_safe
+@tournament_view()
+def tournament_tables(request, tournament, is_keeper):
+    """The list of tables to pin on the wall: each table's two pairs (no scorer's links)."""
+    return render(
+        request, "calculator/tournament_tables.html", _context(request, tournament, is_keeper)
+    )
+
+
+@require_safe
+@tournament_view(keeper_only=True)
+def tournament_cards(request, tournament, is_keeper):
+    """One A5 card a table of the current round: its number, its pairs, and a QR code of its
+    match's scorer's link (so the cards are the organizer's alone)."""
+    context = _context(request, tournament, True)
+    current = context["current"]
+    context["cards"] = [
+        {"table": table, "url": url, "qr": _qr(url)}
+        for table in (current.tables if current else ())
+        if (url := request.build_absolute_uri(table.match.get_scorer_url()))
+    ]
+    return _private(render(request, "calculator/tournament_cards.html", context))
+
+
+def _private(response):
+    """A page with the organizer's key or the scorers' links in it is never stored anywhere,
+    as a scorer's match page is not."""
+    response["Cache-Control"] = "private, no-store"
+    return response
+
+
+def _qr(url: str) -> str:
+    return segno.make(url, error="m").svg_inline(
+        scale=5, dark="#000000", light="#ffffff", omitsize=True
+    )
+
+
+def _keeper_page_again(request, tournament, error=None, pairs_form=None):
+    """The organizer's page with the reason a change was refused (400); nothing was written."""
+    context = {**_context(request, tournament, True), "pairs_form": pairs_form or PairsAddForm()}
+    if error is not None:
+        context["refusals"] = error.messages
+    return render(request, "calculator/tournament_keeper.html", context, status=400)
+
+
+@require_POST
+@tournament_view(keeper_only=True)
+def tournament_pairs_add_view(request, tournament, is_keeper):
+    form = PairsAddForm(request.POST)
+    if form.is_valid():
+        try:
+            tournament_pairs_add(tournament=tournament, pairs=form.cleaned_data["pairs"])
+        except ValidationError as error:  # as the tournament is now: said at the top
+            return _keeper_page_again(request, tournament, error, pairs_form=form)
+        messages.success(request, _("The pairs were added."))
+        return redirect(tournament.get_keeper_url())
+    return _keeper_page_again(request, tournament, pairs_form=form)
+
+
+@require_POST
+@tournament_view(keeper_only=True)
+def tournament_pair_withdraw_view(request, tournament, is_keeper, pair):
+    pair = get_object_or_404(TournamentPair, pk=pair, tournament=tournament)
+    try:
+        tournament_pair_withdraw(tournament=tournament, pair=pair)
+    except ValidationError as error:
+        return _keeper_page_again(request, tournament, error)
+    messages.success(request, _("%(pair)s withdrew.") % {"pair": pair.name})
+    return redirect(tournament.get_keeper_url())
+
+
+@require_POST
+@tournament_view(keeper_only=True)
+def tournament_round_start_view(request, tournament, is_keeper):
+    number = views._posted_number(request)
+    if number < 1:
+        raise Http404
+    try:
+        tournament_round_start(tournament=tournament, number=number)
+    except ValidationError as error:
+        if error.code == "round_started":  # a second tap: the round is there
+            messages.info(request, error.messages[0])
+            return redirect(tournament.get_keeper_url())
+        return _keeper_page_again(request, tournament, error)
+    messages.success(request, _("Round %(number)s has started.") % {"number": number})
+    return redirect(tournament.get_keeper_url())

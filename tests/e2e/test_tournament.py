@@ -1,0 +1,99 @@
+"""A tournament in the browser (issue 24): made on a 360 px phone from the home page, four pairs,
+round 1 started, its table cards and list of tables, its two matches scored, and the standings
+on a second screen updating by themselves."""
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from calculator import engine
+from calculator.models import Tournament
+from calculator.services import deal_record, match_state
+from tests.e2e.screens import Screen, translated
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+# The first pair's names have what breaks careless pages: markup, format strings, braces, a
+# right-to-left override, 40 characters with no place to break.
+PAIRS = [
+    ("<b>%(name)s{0}</b> %s ‮עברית‬", "П" * 40),
+    ("Вики", "Гого"),
+    ("Дани", "Ели"),
+    ("Жоро", "Зори"),
+]
+
+
+def phone(new_context, language) -> Screen:
+    context = new_context("phone", locale=language)
+    return Screen(context.new_page(), "phone")
+
+
+def finish(match, team: engine.Team) -> None:
+    """All trumps made by ``team`` until the match is over, saved as the scorer's phone saves."""
+    deal = engine.PlayedDeal(team, engine.Contract.ALL_TRUMPS, engine.CardPoints(team, 258))
+    while not match_state(match).fold.match_over:
+        deal_record(match=match, version=match.version, number=match.deals.count() + 1, deal=deal)
+        match.refresh_from_db()
+
+
+@pytest.mark.parametrize("language", ["bg", "uk", "ru"])
+def test_an_organizer_runs_a_round_and_the_wall_follows_it(new_context, language):
+    screen = phone(new_context, language)
+    page = screen.page
+    screen.goto(f"/{language}/")
+    screen.follow(page.locator(f"a[href='/{language}/tournament/new/']"), r"/tournament/new/$")
+    page.fill("#id_name", "Купа „Морско казино“")
+    page.fill("#id_pairs", "\n".join(f"{a} / {b}" for a, b in PAIRS))
+    keeper_url = screen.follow(
+        page.locator("form[action$='/tournament/new/'] button[type=submit]"), r"/tn/[\w-]+/$"
+    )
+    tournament = Tournament.objects.get()
+    assert keeper_url.endswith(tournament.get_keeper_url())
+    names = [pair.name for pair in tournament.pairs.all()]
+    expect(page.locator(".pairs-list .pair-name")).to_have_text(names)
+
+    start = page.locator("form[action$='/round/'] button")
+    expect(start).to_have_text(translated(language, "Start round %(number)s", number=1))
+    screen.follow(start, r"/tn/[\w-]+/$")
+    rows = page.locator("table.round-tables tbody tr")
+    expect(rows).to_have_count(2)
+    expect(rows.nth(0)).to_contain_text(f"{names[0]} – {names[1]}")
+    round_ = tournament.rounds.get()
+    first, second = (table.match for table in round_.tables.all())
+    expect(rows.nth(0).locator("a")).to_have_attribute("href", first.get_scorer_url())
+
+    # The table cards, each with its match's scorer's link as a QR code, and the list of tables.
+    screen.follow(page.locator("a[href$='/cards/']"), r"/cards/$")
+    cards = page.locator(".table-card")
+    expect(cards).to_have_count(2)
+    expect(cards.nth(1).locator(".card-number")).to_have_text(
+        translated(language, "Table %(number)s", number=2)
+    )
+    expect(cards.nth(0).locator(".card-qr svg")).to_be_visible()
+    screen.goto(keeper_url)
+    screen.follow(page.locator("a[href$='/tables/']").first, r"/tables/$")
+    expect(page.locator("table.tables-list tbody tr")).to_have_count(2)
+
+    # The wall: the public link, on another screen, before a single deal.
+    wall = phone(new_context, language)
+    wall.goto(tournament.get_view_url())
+    standings = wall.page.locator("table.standings tbody tr")
+    expect(standings).to_have_count(4)
+    expect(standings.locator("td").nth(1)).to_have_text("0")  # nobody has won yet
+
+    finish(first, engine.Team.B)  # Вики & Гого
+    finish(second, engine.Team.A)  # Дани & Ели
+    # No reload: the page polls and shows the winners on top, 1 win each.
+    expect(standings.nth(0).locator("th")).to_have_text(names[1])
+    expect(standings.nth(1).locator("th")).to_have_text(names[2])
+    expect(standings.nth(0).locator("td").nth(1)).to_have_text("1")
+    finished = wall.page.locator("table.round-tables .progress")
+    expect(finished).to_have_text([translated(language, "finished")] * 2)
+    wall.check_layout()
+
+    screen.goto(keeper_url)
+    expect(page.locator("form[action$='/round/'] button")).to_have_text(
+        translated(language, "Start round %(number)s", number=2)
+    )
+    assert re.search(r"\b1\b", page.locator("table.standings tbody tr").nth(0).inner_text())
