@@ -295,9 +295,7 @@ class TournamentPair(models.Model):
 
     @property
     def name(self) -> str:
-        from .services import pair_name
-
-        return pair_name(self.player_1, self.player_2, limit=81)
+        return f"{self.player_1} & {self.player_2}"
 
 
 class TournamentRound(models.Model):

@@ -206,7 +206,7 @@ def _check_new_pairs(existing, pairs: list[tuple[str, str]]) -> None:
     known = {pair_key(p.player_1, p.player_2) for p in existing}
     for first, second in pairs:
         if pair_key(first, second) in known:
-            _refuse(PAIR_TWICE, "pair_twice", pair=pair_name(first, second, limit=81))
+            _refuse(PAIR_TWICE, "pair_twice", pair=f"{first} & {second}")
         known.add(pair_key(first, second))
     if len(known) > PAIRS_MAX:
         _refuse(PAIRS_FULL, "pairs_full", max=PAIRS_MAX)

@@ -189,6 +189,8 @@ def tournament_pairs_add_view(request, tournament, is_keeper):
 @require_POST
 @tournament_view(keeper_only=True)
 def tournament_pair_withdraw_view(request, tournament, is_keeper, pair):
+    if pair >= 2**31:  # no pair's id, and past what a database column holds
+        raise Http404
     pair = get_object_or_404(TournamentPair, pk=pair, tournament=tournament)
     try:
         tournament_pair_withdraw(tournament=tournament, pair=pair)

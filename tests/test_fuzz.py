@@ -29,7 +29,14 @@ from hypothesis import strategies as st
 
 from calculator import engine
 from calculator.forms import MatchForm, clean_name
-from calculator.models import Deal, Match
+from calculator.models import (
+    Deal,
+    Match,
+    Tournament,
+    TournamentPair,
+    TournamentRound,
+    TournamentTable,
+)
 from tests.calculator.conftest import (
     all_passed,
     create_match,
@@ -70,6 +77,12 @@ GET_ADDRESSES = [
     "/m/{key}/deal/preview/",
     "/m/{key}/export.json",
     "/m/{key}/qr.svg",
+    "/bg/tournament/new/",
+    "/tn/{key}/",
+    "/tn/{key}/standings/",
+    "/tn/{key}/changes",
+    "/tn/{key}/tables/",
+    "/tn/{key}/cards/",
     "/language/{code}/",
     "/admin/",
     "/admin/login/",
@@ -86,12 +99,16 @@ POST_ADDRESSES = [
     "/m/{key}/deal/{number}/",
     "/m/{key}/deal/{number}/delete/",
     "/m/{key}/all-passed/",
+    "/uk/tournament/new/",
+    "/tn/{key}/pairs/",
+    "/tn/{key}/pair/{pair}/withdraw/",
+    "/tn/{key}/round/",
     "/m/{key}/",
     "/bg/rules/",
     "/i18n/setlang/",
     "/admin/login/",
 ]
-KEYS = ("scorer", "watch", "other_scorer", "other_watch")
+KEYS = ("scorer", "watch", "other_scorer", "other_watch", "organizer", "public")
 # The other match's names hold what broke a page once: "%" (a message formatted twice), markup,
 # braces, right-to-left and zero-width characters.
 HOSTILE_TEAMS = ("100% <b>{x}</b>", "%(x)s \u202eон\u200b")
@@ -105,6 +122,16 @@ MATCH_FORM = {
     "capot_cannot_end_game": "on",
 }
 MATCH_FIELDS = [*MATCH_FORM, "player_1", "player_2", "player_3", "player_4"]
+TOURNAMENT_FORM = {
+    **{name: MATCH_FORM[name] for name in ("target", "declaration_comparison", "contra_tie")},
+    "name": "Купа",
+    "date": "2026-12-02",
+    "format": "swiss",
+    "games_to_win": "1",
+    "game": "belot",
+    "pairs": f"{HOSTILE_TEAMS[0]} / {HOSTILE_TEAMS[1]}\nВики / Гого\nДани / Ели",
+}
+TOURNAMENT_FIELDS = [*TOURNAMENT_FORM, "classic_target", "contree_rounding"]
 DEAL_FIELDS = [*deal_fields(1), "action", "preview_key", "carres_a", "carres_b"]
 DEAL_FIELDS += ["terce_top_a", "quarte_top_b", "quinte_top_a", "no_trumps_capot_doubled"]
 DEAL_FIELDS += ["version"]
@@ -178,8 +205,8 @@ IMPORT_SEEDS = [
 
 @pytest.fixture
 def world(client):
-    """Two matches, one with three deals and one with hostile names and a deal of its own, and
-    their keys by role."""
+    """Two matches, one with three deals and one with hostile names and a deal of its own, a
+    tournament of four pairs, and their keys by role."""
     match = create_match(client)
     record_deal(client, match, 1, card_points=87)
     all_passed(client, match, 2)
@@ -188,15 +215,24 @@ def world(client):
     tops = {"terce_top_a": "J", "terce_top_b": "10"}
     record_deal(client, other, 1, card_points=90, terces_a=1, terces_b=1, **tops)
     export = json.loads(client.get(f"/m/{match.scorer_key}/export.json").content)
+    tournament_form = {**TOURNAMENT_FORM, "pairs": TOURNAMENT_FORM["pairs"] + "\nЖоро / Зори"}
+    made = client.post("/bg/tournament/new/", tournament_form)
+    tournament = Tournament.objects.get(keeper_key=made["Location"].split("/")[2])
     keys = [match.scorer_key, match.watch_key, other.scorer_key, other.watch_key]
-    return {**dict(zip(KEYS, keys, strict=True)), "export": export}
+    keys += [tournament.keeper_key, tournament.view_key]
+    pairs = list(tournament.pairs.values_list("pk", flat=True))
+    return {**dict(zip(KEYS, keys, strict=True)), "export": export, "pairs": pairs}
 
 
 def snapshot():
     """Everything a write could touch, to compare before and after a refused request."""
     matches = list(Match.objects.order_by("pk").values())
     deals = list(Deal.objects.order_by("pk").values_list("match_id", "number", "data"))
-    return matches, deals
+    tournaments = [
+        list(model.objects.order_by("pk").values())
+        for model in (Tournament, TournamentPair, TournamentRound, TournamentTable)
+    ]
+    return matches, deals, tournaments
 
 
 def accepted(response) -> bool:
@@ -267,7 +303,10 @@ def test_a_recent_matches_cookie_with_a_nul_is_no_server_error():
 
 def keys(world):
     """Two times in three a real key, most often the scorer's; else anything."""
-    roles = st.sampled_from(["scorer"] * 8 + ["other_scorer"] * 2 + ["watch", "other_watch"])
+    roles = st.sampled_from(
+        ["scorer"] * 8 + ["other_scorer"] * 2 + ["watch", "other_watch"] + ["organizer"] * 4
+        + ["public"] * 2
+    )  # fmt: skip
     anything = [
         st.text(string.ascii_letters + string.digits + "-_", min_size=1, max_size=40),
         st.text(min_size=1, max_size=40).map(lambda text: quote(text, safe="")),
@@ -285,6 +324,7 @@ def addresses(draw, world, patterns):
         key=draw(keys(world)),
         number=draw(st.one_of(st.integers(0, 8), st.integers(0, 10**30), st.just(2**63))),
         code=draw(st.sampled_from(["bg", "uk", "ru", "en", "%00", "x" * 200])),
+        pair=draw(st.one_of(st.sampled_from(world["pairs"]), st.integers(0, 10**30))),
     )
     return pattern, path
 
@@ -325,7 +365,12 @@ def forms(draw, pattern, next_number, version):
     """The address's own valid form, with a few fields changed, removed, repeated or added.
     A deal is most often numbered as the next one, else as one already recorded or too far;
     the match's version most often the current one, else an older one."""
-    if "match/new" in pattern:
+    if "tournament/new" in pattern:
+        data, names = dict(TOURNAMENT_FORM), TOURNAMENT_FIELDS
+    elif "/tn/" in pattern:
+        data = {"number": draw(st.sampled_from(["1", "1", "2", "0"])), "pairs": "Я / Ю"}
+        names = ["number", "pairs"]
+    elif "match/new" in pattern:
         data, names = dict(MATCH_FORM), MATCH_FIELDS
     else:
         number = draw(st.sampled_from([next_number] * 3 + [1, next_number - 1, next_number + 1]))

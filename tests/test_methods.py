@@ -9,7 +9,7 @@ from django.urls import URLResolver, get_resolver, resolve
 from django.utils import translation
 from django.utils.translation import gettext as _
 
-from calculator.models import Table
+from calculator.models import Table, Tournament, TournamentPair
 from tests.calculator.conftest import all_passed, create_match
 
 pytestmark = pytest.mark.django_db
@@ -36,7 +36,10 @@ def addresses(client):
     match = create_match(client)
     all_passed(client, match, 1)
     table = Table.objects.create(name="Петък", players=["Ана", "Боби", "Вики", "Гого"])
+    tournament = Tournament.objects.create(name="Купа", date="2026-12-02", house_rules={})
+    pair = TournamentPair.objects.create(tournament=tournament, seed=1, player_1="А", player_2="Б")
     m, t = f"/m/{match.scorer_key}", f"/t/{table.keeper_key}"
+    tn = f"/tn/{tournament.keeper_key}"
     return {
         "language-redirect": "/",
         "robots-txt": "/robots.txt",
@@ -70,6 +73,15 @@ def addresses(client):
         "calculator:table-player": f"{t}/player/0/",
         "calculator:table-stats": f"{t}/stats.json",
         "calculator:table-csv": f"{t}/deals.csv",
+        "tournament-new": "/uk/tournament/new/",
+        "calculator:tournament": f"{tn}/",
+        "calculator:standings": f"{tn}/standings/",
+        "calculator:tournament-changes": f"{tn}/changes",
+        "calculator:tournament-tables": f"{tn}/tables/",
+        "calculator:tournament-cards": f"{tn}/cards/",
+        "calculator:tournament-pairs": f"{tn}/pairs/",
+        "calculator:tournament-withdraw": f"{tn}/pair/{pair.pk}/withdraw/",
+        "calculator:round-start": f"{tn}/round/",
     }
 
 

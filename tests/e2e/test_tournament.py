@@ -11,6 +11,7 @@ from calculator import engine
 from calculator.models import Tournament
 from calculator.services import deal_record, match_state
 from tests.e2e.screens import Screen, translated
+from tests.e2e.test_accessibility import AXE, axe_violations
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -43,6 +44,7 @@ def test_an_organizer_runs_a_round_and_the_wall_follows_it(new_context, language
     page = screen.page
     screen.goto(f"/{language}/")
     screen.follow(page.locator(f"a[href='/{language}/tournament/new/']"), r"/tournament/new/$")
+    assert not axe_violations(page, AXE.read_text())
     page.fill("#id_name", "Купа „Морско казино“")
     page.fill("#id_pairs", "\n".join(f"{a} / {b}" for a, b in PAIRS))
     keeper_url = screen.follow(
@@ -62,6 +64,7 @@ def test_an_organizer_runs_a_round_and_the_wall_follows_it(new_context, language
     round_ = tournament.rounds.get()
     first, second = (table.match for table in round_.tables.all())
     expect(rows.nth(0).locator("a")).to_have_attribute("href", first.get_scorer_url())
+    assert not axe_violations(page, AXE.read_text())
 
     # The table cards, each with its match's scorer's link as a QR code, and the list of tables.
     screen.follow(page.locator("a[href$='/cards/']"), r"/cards/$")
@@ -91,6 +94,7 @@ def test_an_organizer_runs_a_round_and_the_wall_follows_it(new_context, language
     finished = wall.page.locator("table.round-tables .progress")
     expect(finished).to_have_text([translated(language, "finished")] * 2)
     wall.check_layout()
+    assert not axe_violations(wall.page, AXE.read_text())
 
     screen.goto(keeper_url)
     expect(page.locator("form[action$='/round/'] button")).to_have_text(
