@@ -90,9 +90,12 @@ def _expect_timeout():
     expect.set_options(timeout=EXPECT_TIMEOUT_MS)
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="package")
 def browser():
-    """Chromium for one test module; Playwright's event loop is gone again after it."""
+    """Chromium for the browser tests a worker runs one after the other (pytest-django runs
+    them together, among the tests that need a live database); Playwright's event loop is gone
+    again after them. Started once per module, as before, Playwright and Chromium cost some
+    1.6 s each time, and each worker met most of the twenty modules."""
     from playwright.sync_api import sync_playwright
 
     version = importlib.metadata.version("playwright")
