@@ -53,6 +53,10 @@ PAIR_TWICE = _("The pair %(pair)s is in the tournament already.")
 PAIRS_FULL = _("A tournament has at most %(max)s pairs.")
 ROUND_ROBIN_SIZE = _("A round robin is for 2 to %(max)s pairs, not %(count)s.")
 PAIR_WITHDRAWN = _("This pair has already withdrawn.")
+PAIR_GONE_TOO_LONG = _(
+    "Only a pair withdrawn since the last round was played can come back: this one has "
+    "missed a round already."
+)
 PAIRING_REFUSED = _("The round could not be paired: %(codes)s.")
 
 
@@ -285,6 +289,23 @@ def tournament_pair_withdraw(*, tournament: Tournament, pair: TournamentPair) ->
         else:
             pair.withdrawn_from = state.next_number
             pair.save(update_fields=["withdrawn_from"])
+        _touch(tournament)
+
+
+def tournament_pair_return(*, tournament: Tournament, pair: TournamentPair) -> None:
+    """Take back the withdrawal of ``pair`` (a mistaken tap) before the round it was
+    withdrawn from starts: it plays on as if it had never withdrawn."""
+    with transaction.atomic():
+        tournament = _locked(tournament)
+        state = tournament_state(tournament)
+        pair = TournamentPair.objects.select_for_update().get(pk=pair.pk)
+        if pair.withdrawn_from is None:
+            return
+        _between_rounds(state)
+        if pair.withdrawn_from != state.next_number:
+            _refuse(PAIR_GONE_TOO_LONG, "pair_gone_too_long")
+        pair.withdrawn_from = None
+        pair.save(update_fields=["withdrawn_from"])
         _touch(tournament)
 
 

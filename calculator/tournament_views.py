@@ -23,6 +23,7 @@ from .models import TournamentPair
 from .tournament_forms import PairsAddForm, TournamentForm
 from .tournament_services import (
     tournament_create,
+    tournament_pair_return,
     tournament_pair_withdraw,
     tournament_pairs_add,
     tournament_round_start,
@@ -197,6 +198,21 @@ def tournament_pair_withdraw_view(request, tournament, is_keeper, pair):
     except ValidationError as error:
         return _keeper_page_again(request, tournament, error)
     messages.success(request, _("%(pair)s withdrew.") % {"pair": pair.name})
+    return redirect(tournament.get_keeper_url())
+
+
+@require_POST
+@tournament_view(keeper_only=True)
+def tournament_pair_return_view(request, tournament, is_keeper, pair):
+    """A withdrawn pair plays on: a withdrawal tapped by mistake is taken back."""
+    if pair >= 2**31:
+        raise Http404
+    pair = get_object_or_404(TournamentPair, pk=pair, tournament=tournament)
+    try:
+        tournament_pair_return(tournament=tournament, pair=pair)
+    except ValidationError as error:
+        return _keeper_page_again(request, tournament, error)
+    messages.success(request, _("%(pair)s plays on.") % {"pair": pair.name})
     return redirect(tournament.get_keeper_url())
 
 

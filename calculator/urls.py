@@ -37,5 +37,10 @@ urlpatterns = [
         tournament_views.tournament_pair_withdraw_view,
         name="tournament-withdraw",
     ),
+    path(
+        "tn/<str:key>/pair/<int:pair>/return/",
+        tournament_views.tournament_pair_return_view,
+        name="tournament-return",
+    ),
     path("tn/<str:key>/round/", tournament_views.tournament_round_start_view, name="round-start"),
 ]

@@ -102,6 +102,7 @@ POST_ADDRESSES = [
     "/uk/tournament/new/",
     "/tn/{key}/pairs/",
     "/tn/{key}/pair/{pair}/withdraw/",
+    "/tn/{key}/pair/{pair}/return/",
     "/tn/{key}/round/",
     "/m/{key}/",
     "/bg/rules/",

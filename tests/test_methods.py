@@ -81,6 +81,7 @@ def addresses(client):
         "calculator:tournament-cards": f"{tn}/cards/",
         "calculator:tournament-pairs": f"{tn}/pairs/",
         "calculator:tournament-withdraw": f"{tn}/pair/{pair.pk}/withdraw/",
+        "calculator:tournament-return": f"{tn}/pair/{pair.pk}/return/",
         "calculator:round-start": f"{tn}/round/",
     }
 

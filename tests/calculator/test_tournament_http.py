@@ -97,6 +97,16 @@ def test_the_pages_read_in_every_language(client, language):
     assert public.status_code == 200
     assert said(public, language, "Standings")
     assert tournament.keeper_key not in public.content.decode()
+    start_round(client, tournament, 1, language)
+    cards = client.get(reverse("calculator:tournament-cards", args=[tournament.keeper_key]))
+    assert said(cards, language, "Table %(number)s", number=2)
+    assert said(cards, language, "Scan to keep the score of this match.")
+    listing = client.get(reverse("calculator:tournament-tables", args=[tournament.view_key]))
+    assert said(listing, language, "Round %(number)s: the tables", number=1)
+    assert said(listing, language, "First pair")
+    standings = client.get(tournament.get_view_url())
+    assert said(standings, language, "Standings, round %(number)s", number=1)
+    assert said(standings, language, "Each pair's matches")
     home = client.get(f"/{language}/")
     assert reverse("tournament-new").replace("/bg/", f"/{language}/") in home.content.decode()
     assert tournament.get_keeper_url() in home.content.decode()  # "Your tournaments"
@@ -407,3 +417,44 @@ def test_the_tournament_pages_take_a_fixed_number_of_queries(client, django_asse
         assert client.get(tournament.get_view_url()).status_code == 200
     with django_assert_max_num_queries(16):
         assert client.get(tournament.get_keeper_url()).status_code == 200
+
+
+def withdraw(client, tournament, pair, what="withdraw"):
+    return client.post(
+        reverse(f"calculator:tournament-{what}", args=[tournament.keeper_key, pair.pk])
+    )
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_pair_withdrawn_by_mistake_plays_on_until_the_next_round_starts(client, language):
+    tournament = create(client, language)
+    start_round(client, tournament, 1, language)
+    for table in tables(tournament, 1):
+        finish(table.match, engine.Team.A)
+    first, second = tournament.pairs.all()[:2]
+
+    assert withdraw(client, tournament, first).status_code == 302
+    again = withdraw(client, tournament, first)
+    assert again.status_code == 400 and said(again, language, "This pair has already withdrawn.")
+    assert withdraw(client, tournament, first, "return").status_code == 302
+    first.refresh_from_db()
+    assert first.withdrawn_from is None
+
+    assert withdraw(client, tournament, second).status_code == 302
+    start_round(client, tournament, 2, language)  # without the second pair: 3 pairs, a bye
+    for table in tables(tournament, 2):
+        finish(table.match, engine.Team.A)
+    late = withdraw(client, tournament, second, "return")
+    assert late.status_code == 400
+    assert said(
+        late,
+        language,
+        "Only a pair withdrawn since the last round was played can come back: this one has "
+        "missed a round already.",
+    )
+    second.refresh_from_db()
+    assert second.withdrawn_from == 2
+    assert second.pk not in [t.pair_a_id for t in tables(tournament, 2)] + [
+        t.pair_b_id for t in tables(tournament, 2)
+    ]
