@@ -380,6 +380,8 @@ def test_the_standings_page_polls_a_version_that_every_saved_deal_raises(client)
     assert before == tournament_version(tournament)
     page = client.get(tournament.get_view_url()).content.decode()
     assert f'data-version="{before}"' in page and f'data-changes="{changes}"' in page
+    keeper = client.get(tournament.get_keeper_url()).content.decode()
+    assert f'data-version="{before}"' in keeper and 'id="live"' in keeper
 
     match = tables(tournament, 1)[0].match
     deal = engine.PlayedDeal(

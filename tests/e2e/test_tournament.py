@@ -85,6 +85,8 @@ def test_an_organizer_runs_a_round_and_the_wall_follows_it(new_context, language
     expect(standings).to_have_count(4)
     expect(standings.locator("td").nth(1)).to_have_text("0")  # nobody has won yet
 
+    screen.goto(keeper_url)  # the organizer's page stays open while the tables play
+    expect(page.locator("form[action$='/round/']")).to_have_count(0)
     finish(first, engine.Team.B)  # Вики & Гого
     finish(second, engine.Team.A)  # Дани & Ели
     # No reload: the page polls and shows the winners on top, 1 win each.
@@ -96,8 +98,12 @@ def test_an_organizer_runs_a_round_and_the_wall_follows_it(new_context, language
     wall.check_layout()
     assert not axe_violations(wall.page, AXE.read_text())
 
-    screen.goto(keeper_url)
+    # The organizer's page too, without a reload: round 1 is over, round 2 can start.
+    expect(page.locator("table.round-tables .progress")).to_have_text(
+        [translated(language, "finished")] * 2
+    )
     expect(page.locator("form[action$='/round/'] button")).to_have_text(
         translated(language, "Start round %(number)s", number=2)
     )
     assert re.search(r"\b1\b", page.locator("table.standings tbody tr").nth(0).inner_text())
+    screen.check_layout()
