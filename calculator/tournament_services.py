@@ -7,6 +7,7 @@ match's result only once the engine says the match is over: its winner, and each
 organizer's form checked, so that two taps or two phones cannot start a round twice.
 """
 
+import logging
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -57,7 +58,14 @@ PAIR_GONE_TOO_LONG = _(
     "Only a pair withdrawn since the last round was played can come back: this one has "
     "missed a round already."
 )
-PAIRING_REFUSED = _("The round could not be paired: %(codes)s.")
+# The checks above come first, so the pure package refusing the pairings would be a fault of the
+# site's: the organizer is told so in words, and the package's codes go to the log.
+PAIRING_REFUSED = _(
+    "The site could not draw up the pairings of round %(number)s, and nothing was changed. "
+    "Check the list of pairs and try again."
+)
+
+logger = logging.getLogger(__name__)
 
 
 def pair_key(first: str, second: str) -> frozenset:
@@ -339,7 +347,8 @@ def tournament_round_start(*, tournament: Tournament, number: int) -> Tournament
             try:
                 pairings = _pairings(state, number)
             except TournamentError as error:
-                _refuse(PAIRING_REFUSED, "pairing_refused", codes=", ".join(error.codes))
+                logger.error("round %s not paired: %s", number, ", ".join(error.codes))
+                _refuse(PAIRING_REFUSED, "pairing_refused", number=number)
             round_ = _round_create(state, pairings)
             _touch(tournament)
             return round_

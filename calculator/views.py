@@ -121,7 +121,7 @@ def forget(request):
     for cookie in (RECENT_COOKIE, RECENT_TABLES_COOKIE, RECENT_TOURNAMENTS_COOKIE):
         response.delete_cookie(cookie, samesite="Lax")
     response["Clear-Site-Data"] = '"cache", "storage"'
-    messages.success(request, _("This phone has forgotten its matches and tables."))
+    messages.success(request, _("This phone has forgotten its matches, tables and tournaments."))
     return response
 
 

@@ -6,8 +6,14 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 from django.utils.html import escape
+from django.utils.translation import gettext, override
 
-from calculator.views import RECENT_COOKIE, RECENT_MAX, RECENT_TABLES_COOKIE
+from calculator.views import (
+    RECENT_COOKIE,
+    RECENT_MAX,
+    RECENT_TABLES_COOKIE,
+    RECENT_TOURNAMENTS_COOKIE,
+)
 from tests.calculator.conftest import create_match
 from tests.calculator.test_table_http import create_table
 
@@ -54,10 +60,12 @@ def test_forget_clears_both_lists_and_asks_the_browser_to_clear_its_storage(clie
 
     assert (response.status_code, response["Location"]) == (302, "/bg/")
     assert response["Clear-Site-Data"] == '"cache", "storage"'  # not "cookies": theme, language
-    for cookie in (RECENT_COOKIE, RECENT_TABLES_COOKIE):
+    for cookie in (RECENT_COOKIE, RECENT_TABLES_COOKIE, RECENT_TOURNAMENTS_COOKIE):
         assert response.cookies[cookie].value == "" and response.cookies[cookie]["max-age"] == 0
     home = client.get("/bg/").content.decode()
-    assert "Телефонът забрави мачовете и масите си." in home
+    with override("bg"):
+        forgotten = gettext("This phone has forgotten its matches, tables and tournaments.")
+    assert forgotten.startswith("Телефонът забрави") and forgotten in home
     assert match.scorer_key not in home and "Вашите маси" not in home
     assert client.cookies["theme"].value == "dark" and client.cookies["django_language"].value
 

@@ -9,9 +9,10 @@ from django.utils.html import escape
 from django.utils.translation import gettext, override
 
 from calculator import engine
+from calculator.engine.core.problems import Problem
 from calculator.models import Match, Tournament, TournamentPair, TournamentRound
 from calculator.services import deal_record, match_state
-from calculator.tournament import MatchResult, Pair, RoundResult, standings
+from calculator.tournament import MatchResult, Pair, RoundResult, TournamentError, standings
 from calculator.tournament_services import tournament_state, tournament_version
 
 LANGUAGES = ("bg", "uk", "ru")
@@ -460,3 +461,29 @@ def test_a_pair_withdrawn_by_mistake_plays_on_until_the_next_round_starts(client
     assert second.pk not in [t.pair_a_id for t in tables(tournament, 2)] + [
         t.pair_b_id for t in tables(tournament, 2)
     ]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_pairings_the_package_refuses_are_said_in_words_and_change_nothing(
+    client, language, monkeypatch, caplog
+):
+    # The site's own checks come first, so this is a fault of the site's: the organizer reads a
+    # sentence in the language, never the package's codes, and the codes go to the log.
+    tournament = create(client)
+    client.cookies.load({"django_language": language})
+
+    def refuse(*args, **kwargs):
+        raise TournamentError([Problem("pair_repeated", "pairs", {"pair": 1})])
+
+    monkeypatch.setattr("calculator.tournament_services.swiss_pairings", refuse)
+    response = start_round(client, tournament, 1, language)
+    assert response.status_code == 400
+    message = (
+        "The site could not draw up the pairings of round %(number)s, and nothing was changed. "
+        "Check the list of pairs and try again."
+    )
+    assert said(response, language, message, number=1)
+    assert "pair_repeated" not in response.content.decode()
+    assert "pair_repeated" in caplog.text
+    assert not TournamentRound.objects.exists() and not Match.objects.exists()
