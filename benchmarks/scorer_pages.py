@@ -4,6 +4,8 @@ Run from the project root:
 
     .venv/bin/python benchmarks/scorer_pages.py                 # a 200-deal match, best of 30
     options: --deals 200 --repeat 30 --seed 2024 --profile "deal page" --database postgres
+             --only "deal page" (time only that page; repeatable) --calls (function calls per
+             request, which a busy machine does not change)
 
 It makes a fresh database (a temporary SQLite file, or the PostgreSQL database belot_bench on
 127.0.0.1 with --database postgres), migrates it, seeds a match with --deals random deals (those
@@ -57,6 +59,14 @@ def found(pattern: str, html: str) -> str:
     return match.group(1)
 
 
+def function_calls(action) -> int:
+    """The Python function calls of one round of ``action``: unlike its time, the same from run
+    to run on a busy machine."""
+    profiler = cProfile.Profile()
+    profiler.runcall(action)
+    return pstats.Stats(profiler).total_calls
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--database", choices=["sqlite", "postgres"], default="sqlite")
@@ -65,6 +75,10 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=30)
     parser.add_argument("--seed", type=int, default=2024)
     parser.add_argument("--profile", action="append", default=[], help="a page's name")
+    parser.add_argument("--only", action="append", default=[], help="time only these pages")
+    parser.add_argument(
+        "--calls", action="store_true", help="also count Python function calls per request"
+    )
     parser.add_argument("--sort", default="cumulative", help="cProfile order: cumulative, tottime")
     parser.add_argument("--dump", default="", help="write the profile to this file (pstats)")
     args = parser.parse_args()
@@ -85,6 +99,42 @@ def main() -> None:
 
 
 def run(args) -> None:
+    pages = prepare(args)
+    unknown = (set(args.profile) | set(args.only)) - set(pages)
+    if unknown:
+        raise SystemExit(f"no such page: {', '.join(sorted(unknown))}; pages: {', '.join(pages)}")
+    for action in pages.values():  # templates compiled, translations loaded, caches warm
+        action()
+    print(f"date {date.today()}, python {platform.python_version()}, {os.cpu_count()} cores")
+    print(f"database {args.database}, a match of {args.deals} deals, {args.repeat} rounds each")
+    calls = f"{'calls':>10}" if args.calls else ""
+    print(f"{'page':<34}{'median ms':>10}{'best ms':>10}{calls}")
+    for name, action in pages.items():
+        if args.only and name not in args.only:
+            continue
+        times = []
+        for _ in range(args.repeat):
+            start = time.perf_counter()
+            action()
+            times.append((time.perf_counter() - start) * 1000)
+        calls = f"{function_calls(action):>10,}" if args.calls else ""
+        print(f"{name:<34}{statistics.median(times):>10.1f}{min(times):>10.1f}{calls}")
+    for name in args.profile:
+        profiler = cProfile.Profile()
+        profiler.enable()
+        for _ in range(args.repeat):
+            pages[name]()
+        profiler.disable()
+        print(f"\ncProfile, {name}, {args.repeat} rounds:")
+        stats = pstats.Stats(profiler)
+        if args.dump:
+            stats.dump_stats(args.dump)
+        stats.sort_stats(args.sort).print_stats(40)
+
+
+def prepare(args) -> dict:
+    """A fresh match of ``args.deals`` deals in the database that the environment names, and
+    the scorer's pages on it by name: each a function that makes that page's requests once."""
     import django
 
     django.setup()
@@ -155,32 +205,7 @@ def run(args) -> None:
         "correction preview": edit_preview,
         "correction save (preview, save)": edit_save,
     }
-    unknown = set(args.profile) - set(pages)
-    if unknown:
-        raise SystemExit(f"no such page: {', '.join(sorted(unknown))}; pages: {', '.join(pages)}")
-    for action in pages.values():  # templates compiled, translations loaded, caches warm
-        action()
-    print(f"date {date.today()}, python {platform.python_version()}, {os.cpu_count()} cores")
-    print(f"database {args.database}, a match of {args.deals} deals, {args.repeat} rounds each")
-    print(f"{'page':<34}{'median ms':>10}{'best ms':>10}")
-    for name, action in pages.items():
-        times = []
-        for _ in range(args.repeat):
-            start = time.perf_counter()
-            action()
-            times.append((time.perf_counter() - start) * 1000)
-        print(f"{name:<34}{statistics.median(times):>10.1f}{min(times):>10.1f}")
-    for name in args.profile:
-        profiler = cProfile.Profile()
-        profiler.enable()
-        for _ in range(args.repeat):
-            pages[name]()
-        profiler.disable()
-        print(f"\ncProfile, {name}, {args.repeat} rounds:")
-        stats = pstats.Stats(profiler)
-        if args.dump:
-            stats.dump_stats(args.dump)
-        stats.sort_stats(args.sort).print_stats(40)
+    return pages
 
 
 if __name__ == "__main__":
