@@ -70,6 +70,7 @@ from .core.declarations import (
 )
 from .core.game import Game, Switch
 from .core.match import GAMES_TO_WIN, MAX_DEALS, GameResult, Match, MatchDeal
+from .core.match import truncate as truncate_match
 from .core.problems import DealError, Problem
 from .core.steps import Step
 from .core.teams import Team, TeamPoints, first_player, team_of_seat
@@ -148,5 +149,6 @@ __all__ = [
     "round_game_points",
     "score_deal",
     "team_of_seat",
+    "truncate_match",
     "validate_deal",
 ]

@@ -1,8 +1,11 @@
-"""Folding on: a folded match extended by more deals is the match folded whole, in every game.
+"""Folding on: a folded match extended by more deals is the match folded whole, in every game;
+and a folded match cut back to its first deals is those deals folded alone.
 
 A new deal's preview and its save fold one deal on from the match as it is
 (``Game.extend_match``, ``engine.extend_match``) instead of scoring every earlier deal again;
-nothing may tell the two apart, a refusal and its deal's index included.
+nothing may tell the two apart, a refusal and its deal's index included. A deleted last deal
+leaves the match cut back (``engine.truncate_match``), and a correction is folded on from the
+match cut back to the deal before it.
 """
 
 import pytest
@@ -20,6 +23,7 @@ from calculator.engine import (
     Team,
     extend_match,
     fold_match,
+    truncate_match,
 )
 from tests.calculator.test_engine_french_properties import classic_cases, contree_cases
 from tests.calculator.test_engine_properties import ENGINE, deals, profiles
@@ -44,6 +48,22 @@ def check_split(game, profile, first_dealer, deal_list, wins, split):
     start = game.fold_match(profile, first_dealer, head, wins)
     extended, refused_on = folded_or_refused(lambda: game.extend_match(start, tail))
     assert (extended, refused_on) == (whole, refused)
+    check_cut(game, profile, first_dealer, deal_list, wins, split)
+
+
+def check_cut(game, profile, first_dealer, deal_list, wins, split):
+    """The match of the deals that fold (up to the first refused one, if any) cut back to its
+    first ``split`` deals is those deals folded alone."""
+    try:
+        whole = game.fold_match(profile, first_dealer, deal_list, wins)
+    except DealError as error:
+        if error.deal_index is None:
+            return
+        deal_list = deal_list[: error.deal_index]
+        whole = game.fold_match(profile, first_dealer, deal_list, wins)
+    split = min(split, len(deal_list))
+    head = game.fold_match(profile, first_dealer, deal_list[:split], wins)
+    assert truncate_match(whole, split) == head
 
 
 @ENGINE
@@ -106,3 +126,32 @@ def test_no_match_grows_past_the_most_deals(monkeypatch):
     assert refused.value.deal_index is None
     assert refused.value.problems[0].code == "too_many_deals"
     assert refused.value.problems[0].params == {"count": 4, "max": 3}
+
+
+def test_a_match_cut_back_to_no_deal_is_a_new_match():
+    played = fold_match(first_dealer=2, deals=[MADE, AllPassed(), MADE], games_to_win=2)
+    assert truncate_match(played, 0) == fold_match(first_dealer=2, games_to_win=2)
+    assert truncate_match(played, 3) == played
+
+
+def test_a_match_cut_back_keeps_the_points_hanging_then():
+    tied = PlayedDeal(Team.A, Contract.ALL_TRUMPS, CardPoints(Team.A, 129))  # 13 hang
+    played = fold_match(deals=[MADE, tied, tied, MADE])
+    for count in range(5):
+        assert truncate_match(played, count) == fold_match(deals=[MADE, tied, tied, MADE][:count])
+    assert truncate_match(played, 3).hanging == 26
+
+
+def test_a_won_match_cut_back_before_its_last_deal_goes_on():
+    over = fold_match(deals=[MADE] * 12, games_to_win=2)
+    assert over.match_over and len(over.games) == 2
+    cut = truncate_match(over, 11)
+    assert not cut.match_over and len(cut.games) == 1
+    assert cut == fold_match(deals=[MADE] * 11, games_to_win=2)
+    assert truncate_match(over, 6) == fold_match(deals=[MADE] * 6, games_to_win=2)
+
+
+def test_a_match_has_no_more_first_deals_than_its_deals():
+    for count in (-1, 3):
+        with pytest.raises(ValueError):
+            truncate_match(fold_match(deals=[MADE, MADE]), count)

@@ -149,6 +149,42 @@ def extend(game: Rules, match: Match, deals: Iterable[Any]) -> Match:
     return _folded(_Fold.resume(game, match), match.first_dealer, match.deals, deals)
 
 
+def truncate(match: Match, count: int) -> Match:
+    """``match`` as it stood after its first ``count`` deals: the very ``Match`` that folding
+    those deals alone gives, nothing scored again (the last deal deleted, or a correction folded
+    on from the deal before it). Every deal's record holds the state its fold left."""
+    if not 0 <= count <= len(match.deals):
+        raise ValueError(f"a match of {len(match.deals)} deals has no first {count}")
+    deals = match.deals[:count]
+    last = deals[-1] if deals else None
+    game = last.game if last else 1
+    # The games its deals finished: those before the last deal's, and that one if it ended it.
+    finished = game if last and last.game_over else game - 1
+    games = tuple(ended for ended in match.games if ended.number <= finished)
+    games_won = ZERO
+    for ended in games:
+        games_won = games_won + TeamPoints.for_team(ended.winner, 1)
+    won = last is not None and last.game_over and games_won.of(last.winner) == match.games_to_win
+    dealer = (match.first_dealer + count) % SEATS
+    return Match(
+        profile=match.profile,
+        first_dealer=match.first_dealer,
+        deals=deals,
+        games=games,
+        games_won=games_won,
+        game=game,
+        totals=last.totals if last else ZERO,
+        hanging=last.hanging if last else 0,
+        dealer=dealer,
+        first_player=first_player(dealer),
+        game_over=last.game_over if last else False,
+        winner=last.winner if last else None,
+        capot_extra_deal=last.capot_extra_deal if last else False,
+        games_to_win=match.games_to_win,
+        match_winner=last.winner if won else None,
+    )
+
+
 def _folded(state: _Fold, first_dealer: int, earlier: tuple, deals: tuple) -> Match:
     """The match after ``state`` (which holds the ``earlier`` deals' records) takes ``deals``."""
     records = list(earlier)
