@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 
 from . import charts, engine, explain, explain_french
 from .models import Match
-from .services import MatchState, next_match_offered, undoable
+from .services import MatchState, corrected_fold, next_match_offered, undoable
 
 # The match page shows the deals of one game: the current one, or the one asked for with
 # ?game=N. Unasked, it shows at most the last GAME_ROWS of them (a game of all-passed deals can
@@ -323,13 +323,12 @@ def long_date(moment) -> str:
 def _fold_with(state: MatchState, number: int, deal: engine.Deal) -> engine.Match | None:
     """The match with ``deal`` in its place (a new last deal, or a correction), folded by the
     engine; ``None`` if the engine refuses the match so. A new last deal is folded on from the
-    match as it is, the earlier deals not scored again."""
+    match as it is, a correction from the deal before it: the earlier deals are not scored
+    again."""
     try:
         if number > len(state.inputs):
             return state.match.fold_on(state.fold, [deal])
-        deals = list(state.inputs)
-        deals[number - 1] = deal
-        return state.match.fold(deals)
+        return corrected_fold(state, number, deal)
     except engine.DealError:
         return None
 

@@ -33,6 +33,9 @@ class MatchState:
     deals: tuple[Deal, ...]
     inputs: tuple[engine.Deal, ...]  # the deals as the engine reads them
     fold: engine.Match
+    # False for a match stored before there was a limit, with more deals than MAX_DEALS: the
+    # state holds its first MAX_DEALS only, and a write to it reads the stored deals.
+    complete: bool = True
 
     @property
     def next_number(self) -> int:
@@ -40,8 +43,9 @@ class MatchState:
 
 
 def match_state(match: Match) -> MatchState:
-    """The match folded by the engine; folded once per change of the match in this process."""
-    key = (match.pk, match.version, match.updated)
+    """The match folded by the engine; folded once per change of the match in this process
+    (and not even once after this process's own writes, which leave their fold: _remember)."""
+    key = _key(match)
     state = _states.get(key)
     if state is None:
         state = _fold(match)
@@ -49,13 +53,28 @@ def match_state(match: Match) -> MatchState:
     return replace(state, match=match)  # this request's own row, not another thread's
 
 
+def _key(match: Match) -> tuple:
+    return (match.pk, match.version, match.updated)
+
+
 def _fold(match: Match) -> MatchState:
     # A match stored before there was a limit may have more deals: its first MAX_DEALS are
     # shown, so that no page of it costs more than the largest allowed match.
-    deals = tuple(match.deals.all()[: engine.MAX_DEALS])
+    deals = tuple(match.deals.all()[: engine.MAX_DEALS + 1])
+    complete = len(deals) <= engine.MAX_DEALS
+    deals = deals[: engine.MAX_DEALS]
     inputs = tuple(match.read_deal(deal.data) for deal in deals)
     fold = match.fold(inputs)
-    return MatchState(match=match, deals=deals, inputs=inputs, fold=fold)
+    return MatchState(match=match, deals=deals, inputs=inputs, fold=fold, complete=complete)
+
+
+def _remember(match: Match, deals, inputs, fold: engine.Match) -> None:
+    """What a write leaves, kept as the match's state once it is committed: the page the scorer
+    is sent to next neither reads the deals again nor scores them. ``match`` is the written
+    row (its new version and time are the key), ``fold`` the engine's fold of ``inputs``."""
+    state = MatchState(match=match, deals=tuple(deals), inputs=tuple(inputs), fold=fold)
+    key = _key(match)
+    transaction.on_commit(lambda: _states.put(key, state))
 
 
 # The last folded matches of this process, at most 4,000 deals in all (a folded 2,000-deal
@@ -108,10 +127,12 @@ def deal_record(*, match: Match, version: int, number: int, deal: engine.Deal) -
             if number != state.next_number:
                 raise DealConflict(number)
             _still_at(match, version)
-            match.fold_on(state.fold, [deal])  # raises engine.DealError if the engine refuses
+            fold = match.fold_on(state.fold, [deal])  # engine.DealError if the engine refuses
             record = Deal.objects.create(match=match, number=number, data=match.deal_data(deal))
             passed = isinstance(deal, engine.AllPassed)
             _touch(match, {"action": "all_passed", "number": number} if passed else None)
+            if state.complete:
+                _remember(match, (*state.deals, record), (*state.inputs, deal), fold)
             return record
     except IntegrityError as error:
         raise DealConflict(number) from error
@@ -122,23 +143,42 @@ def deal_replace(*, match: Match, version: int, number: int, deal: engine.Deal) 
     again."""
     with transaction.atomic():
         match = _locked(match)
+        state = match_state(match)  # the stored deals' (deal_record says why)
         record = Deal.objects.filter(match=match, number=number).first()
         if record is None:
             raise DealConflict(number)
         _still_at(match, version)
-        stored = _stored(match)
-        stored[number - 1] = deal
-        _check(match, stored)
+        if not state.complete:
+            stored = _stored(match)
+            stored[number - 1] = deal
+            _check(match, stored)
+        else:  # raises engine.DealError if the engine refuses
+            fold = corrected_fold(state, number, deal)
         record.data = match.deal_data(deal)
         record.save(update_fields=["data"])
         _touch(match)
+        if state.complete:
+            deals = (*state.deals[: number - 1], record, *state.deals[number:])
+            inputs = (*state.inputs[: number - 1], deal, *state.inputs[number:])
+            _remember(match, deals, inputs, fold)
         return record
+
+
+def corrected_fold(state: MatchState, number: int, deal: engine.Deal) -> engine.Match:
+    """The match with deal ``number`` corrected to ``deal``: the same as folding every deal
+    again, but folded on from the deal before it (the earlier ones are not scored again), and
+    not folded at all when ``deal`` is the deal as it is. Raises engine.DealError."""
+    if deal == state.inputs[number - 1]:
+        return state.fold
+    before = engine.truncate_match(state.fold, number - 1)
+    return state.match.fold_on(before, [deal, *state.inputs[number:]])
 
 
 def deal_delete_last(*, match: Match, version: int, number: int) -> engine.Deal:
     """Delete deal ``number`` of the match at ``version`` if it is the last one; returns it."""
     with transaction.atomic():
         match = _locked(match)
+        state = match_state(match)
         last = Deal.objects.filter(match=match).order_by("-number").first()
         if last is None or last.number != number:
             raise DealConflict(number)
@@ -146,7 +186,15 @@ def deal_delete_last(*, match: Match, version: int, number: int) -> engine.Deal:
         deleted = match.read_deal(last.data)
         last.delete()
         _touch(match, {"action": "delete", "number": number, "deal": last.data})
+        if state.complete:
+            _remember_cut(match, state)
         return deleted
+
+
+def _remember_cut(match: Match, state: MatchState) -> None:
+    """The match's state without its last deal, which this write deleted."""
+    fold = engine.truncate_match(state.fold, len(state.deals) - 1)
+    _remember(match, state.deals[:-1], state.inputs[:-1], fold)
 
 
 def undoable(match: Match) -> dict | None:
@@ -164,12 +212,29 @@ def deal_undo(*, match: Match, version: int) -> dict:
         undo = undoable(match)
         if undo is None:
             raise DealConflict(version)
+        state = match_state(match)
         if undo["action"] == "delete":
-            Deal.objects.create(match=match, number=undo["number"], data=undo["deal"])
+            record = Deal.objects.create(match=match, number=undo["number"], data=undo["deal"])
+            _touch(match)
+            if state.complete:
+                _remember_back(match, state, record)
         else:
             Deal.objects.filter(match=match, number=undo["number"]).delete()
-        _touch(match)
+            _touch(match)
+            if state.complete:
+                _remember_cut(match, state)
         return undo
+
+
+def _remember_back(match: Match, state: MatchState, record: Deal) -> None:
+    """The match's state with its deleted last deal back (``record``). The deal stood there
+    before, so the engine takes it again; if it did not, the next page folds the match."""
+    deal = match.read_deal(record.data)
+    try:
+        fold = match.fold_on(state.fold, [deal])
+    except engine.DealError:
+        return
+    _remember(match, (*state.deals, record), (*state.inputs, deal), fold)
 
 
 def match_import(*, match: Match, deals: Sequence[engine.Deal]) -> Match:
