@@ -15,7 +15,11 @@ of benchmarks/engine.py) and times, as the scorer's phone asks for them:
 - the deal page (a new deal), the preview without JavaScript (the whole page posted back), the
   live preview (the script's POST to deal/preview/), and the save (preview, then Save, then the
   deal deleted again so that every round saves the same deal at the same place);
-- the correction page of deal 100, its preview, and its save.
+- the correction page of deal 100, its preview, and its save (each a correction of the deal as
+  it is stored then: 101 card points, or 103 once 101 were saved).
+
+The forms are posted as a browser posts them (urlencoded), the live preview as the page's script
+sends it (``FormData``, multipart).
 
 Each figure is the median and the best of --repeat rounds, in milliseconds of wall-clock time
 on this process's one thread. --profile NAME prints cProfile's top functions for that page.
@@ -36,6 +40,7 @@ import tempfile
 import time
 from datetime import date
 from pathlib import Path
+from urllib.parse import urlencode
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -163,8 +168,14 @@ def prepare(args) -> dict:
     def version() -> str:
         return str(Match.objects.get(pk=match.pk).version)
 
-    def post(url: str, data: dict, status: int) -> str:
-        response = phone.post(url, data)
+    def post(url: str, data: dict, status: int, script: bool = False) -> str:
+        """A form posted as the browser posts it: urlencoded, or as the page's script sends
+        it (``FormData``: multipart)."""
+        if script:
+            response = phone.post(url, data)
+        else:
+            body = urlencode(data, doseq=True)
+            response = phone.post(url, body, content_type="application/x-www-form-urlencoded")
         if response.status_code != status:
             raise SystemExit(f"{url}: {response.status_code}, expected {status}")
         return response.content.decode()
@@ -176,7 +187,7 @@ def prepare(args) -> dict:
         return response.content.decode()
 
     fields = deal_fields(number, 97)
-    edit_fields = deal_fields(corrected, 101)
+    edit_deals = [deal_fields(corrected, 101), deal_fields(corrected, 103)]
 
     def preview_page() -> str:
         return post(new, {**fields, "version": version(), "action": "preview"}, 200)
@@ -187,19 +198,24 @@ def prepare(args) -> dict:
         post(new, saved, 302)
         post(f"/m/{key}/deal/{number}/delete/", {"version": version()}, 302)
 
+    def edit_fields() -> dict[str, str]:
+        """A correction of deal ``corrected``: never the deal as it is stored now, which the
+        previous round may have saved (101 card points, or 103 after a save of 101)."""
+        return {**edit_deals[0], "version": version()}
+
     def edit_preview() -> str:
-        return post(edit, {**edit_fields, "version": version(), "action": "preview"}, 200)
+        return post(edit, {**edit_fields(), "action": "preview"}, 200)
 
     def edit_save() -> None:
         preview_key = found(r'name="preview_key" value="([0-9a-f]+)"', edit_preview())
-        saved = {**edit_fields, "version": version(), "action": "save"}
-        post(edit, {**saved, "preview_key": preview_key}, 302)
+        post(edit, {**edit_fields(), "action": "save", "preview_key": preview_key}, 302)
+        edit_deals.reverse()
 
     pages = {
         "match page": lambda: get(base),
         "deal page": lambda: get(new),
         "preview, no JavaScript": preview_page,
-        "live preview": lambda: post(f"{new}preview/", fields, 200),
+        "live preview": lambda: post(f"{new}preview/", fields, 200, script=True),
         "save (preview, save, delete)": save,
         "correction page": lambda: get(edit),
         "correction preview": edit_preview,
