@@ -16,7 +16,9 @@ of benchmarks/engine.py) and times, as the scorer's phone asks for them:
   live preview (the script's POST to deal/preview/), and the save (preview, then Save, then the
   deal deleted again so that every round saves the same deal at the same place);
 - the correction page of deal 100, its preview, and its save (each a correction of the deal as
-  it is stored then: 101 card points, or 103 once 101 were saved).
+  it is stored then: 101 card points, or 103 once 101 were saved);
+- a write's commit alone, the floor of a save: one row changed in a transaction as the site
+  makes them (a save is two of them, the deal saved and deleted again; a correction one).
 
 The forms are posted as a browser posts them (urlencoded), the live preview as the page's script
 sends it (``FormData``, multipart).
@@ -62,6 +64,11 @@ def found(pattern: str, html: str) -> str:
     if match is None:
         raise SystemExit(f"not on the page: {pattern}")
     return match.group(1)
+
+
+def ms(value: float) -> str:
+    """Milliseconds, to a tenth; under one, to a hundredth."""
+    return f"{value:.2f}" if value < 1 else f"{value:.1f}"
 
 
 def function_calls(action) -> int:
@@ -123,7 +130,8 @@ def run(args) -> None:
             action()
             times.append((time.perf_counter() - start) * 1000)
         calls = f"{function_calls(action):>10,}" if args.calls else ""
-        print(f"{name:<34}{statistics.median(times):>10.1f}{min(times):>10.1f}{calls}")
+        median, best = statistics.median(times), min(times)
+        print(f"{name:<34}{ms(median):>10}{ms(best):>10}{calls}")
     for name in args.profile:
         profiler = cProfile.Profile()
         profiler.enable()
@@ -144,6 +152,7 @@ def prepare(args) -> dict:
 
     django.setup()
     from django.core.management import call_command
+    from django.db import connection, transaction
     from django.test import Client
 
     from benchmarks.load import random_deals
@@ -198,6 +207,17 @@ def prepare(args) -> dict:
         post(new, saved, 302)
         post(f"/m/{key}/deal/{number}/delete/", {"version": version()}, 302)
 
+    other = Match.objects.create(team_a="Ние", team_b="Вие")
+
+    def write_alone() -> None:
+        """The floor of a write: a transaction as the site's (BEGIN IMMEDIATE on SQLite, with
+        the site's journal and synchronous settings) that changes one row of another match,
+        and its commit. A save (preview, Save, delete) makes two writes, a correction one."""
+        with transaction.atomic(), connection.cursor() as cursor:
+            cursor.execute(
+                "UPDATE calculator_match SET version = version + 1 WHERE id = %s", [other.pk]
+            )
+
     def edit_fields() -> dict[str, str]:
         """A correction of deal ``corrected``: never the deal as it is stored now, which the
         previous round may have saved (101 card points, or 103 after a save of 101)."""
@@ -220,6 +240,7 @@ def prepare(args) -> dict:
         "correction page": lambda: get(edit),
         "correction preview": edit_preview,
         "correction save (preview, save)": edit_save,
+        "a write's commit alone": write_alone,
     }
     return pages
 
