@@ -154,6 +154,12 @@ class Match(models.Model):
         folding them all, without scoring the earlier deals again."""
         return self.engine_game.extend_match(fold, deals)
 
+    def fold_corrected(self, fold: engine.Match, deals, index: int, deal) -> engine.Match:
+        """``fold`` (this match's, of ``deals``) with deal ``index`` (from 0) corrected to
+        ``deal``: the same as folding the corrected deals, without scoring the earlier ones
+        again, nor the later ones that find the same points waiting."""
+        return self.engine_game.correct_match(fold, deals, index, deal)
+
     def read_deal(self, data: dict):
         """A stored deal as the engine's value: Bulgarian belot's format version 1, a French
         game's version 2 (checked against the match's house rules)."""

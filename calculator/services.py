@@ -166,12 +166,12 @@ def deal_replace(*, match: Match, version: int, number: int, deal: engine.Deal) 
 
 def corrected_fold(state: MatchState, number: int, deal: engine.Deal) -> engine.Match:
     """The match with deal ``number`` corrected to ``deal``: the same as folding every deal
-    again, but folded on from the deal before it (the earlier ones are not scored again), and
-    not folded at all when ``deal`` is the deal as it is. Raises engine.DealError."""
+    again, but the earlier ones are not scored again, nor the later ones that find as many
+    points waiting (Match.fold_corrected), and nothing is folded when ``deal`` is the deal as
+    it is. Raises engine.DealError."""
     if deal == state.inputs[number - 1]:
         return state.fold
-    before = engine.truncate_match(state.fold, number - 1)
-    return state.match.fold_on(before, [deal, *state.inputs[number:]])
+    return state.match.fold_corrected(state.fold, state.inputs, number - 1, deal)
 
 
 def deal_delete_last(*, match: Match, version: int, number: int) -> engine.Deal:

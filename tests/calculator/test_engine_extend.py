@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from calculator import engine
 from calculator.engine import (
+    BELOT,
     GAMES,
     AllPassed,
     CardPoints,
@@ -49,21 +50,41 @@ def check_split(game, profile, first_dealer, deal_list, wins, split):
     extended, refused_on = folded_or_refused(lambda: game.extend_match(start, tail))
     assert (extended, refused_on) == (whole, refused)
     check_cut(game, profile, first_dealer, deal_list, wins, split)
+    check_correction(game, profile, first_dealer, deal_list, wins, split)
+
+
+def folding(game, profile, first_dealer, deal_list, wins):
+    """The deals that fold (up to the first refused one, if any) and their match."""
+    try:
+        return deal_list, game.fold_match(profile, first_dealer, deal_list, wins)
+    except DealError as error:
+        if error.deal_index is None:
+            return [], None
+        deal_list = deal_list[: error.deal_index]
+        return deal_list, game.fold_match(profile, first_dealer, deal_list, wins)
 
 
 def check_cut(game, profile, first_dealer, deal_list, wins, split):
-    """The match of the deals that fold (up to the first refused one, if any) cut back to its
-    first ``split`` deals is those deals folded alone."""
-    try:
-        whole = game.fold_match(profile, first_dealer, deal_list, wins)
-    except DealError as error:
-        if error.deal_index is None:
-            return
-        deal_list = deal_list[: error.deal_index]
-        whole = game.fold_match(profile, first_dealer, deal_list, wins)
+    """The match cut back to its first ``split`` deals is those deals folded alone."""
+    deal_list, whole = folding(game, profile, first_dealer, deal_list, wins)
+    if whole is None:
+        return
     split = min(split, len(deal_list))
     head = game.fold_match(profile, first_dealer, deal_list[:split], wins)
     assert truncate_match(whole, split) == head
+
+
+def check_correction(game, profile, first_dealer, deal_list, wins, index):
+    """Deal ``index`` corrected to another deal of the match (the last but ``index``) is the
+    corrected deals folded whole, a refusal and its deal's index included."""
+    deal_list, whole = folding(game, profile, first_dealer, deal_list, wins)
+    if whole is None or index >= len(deal_list):
+        return
+    deal = deal_list[-1 - index]
+    corrected = [*deal_list[:index], deal, *deal_list[index + 1 :]]
+    expected = folded_or_refused(lambda: game.fold_match(profile, first_dealer, corrected, wins))
+    got = folded_or_refused(lambda: game.correct_match(whole, deal_list, index, deal))
+    assert got == expected
 
 
 @ENGINE
@@ -155,3 +176,41 @@ def test_a_match_has_no_more_first_deals_than_its_deals():
     for count in (-1, 3):
         with pytest.raises(ValueError):
             truncate_match(fold_match(deals=[MADE, MADE]), count)
+
+
+TIED = PlayedDeal(Team.A, Contract.ALL_TRUMPS, CardPoints(Team.A, 129))  # 13 hang
+
+
+@pytest.mark.parametrize(
+    ("index", "deal"),
+    [(0, TIED), (1, MADE), (2, AllPassed()), (3, TIED), (0, MADE)],
+)
+def test_a_correction_scores_again_the_deals_that_find_other_points_waiting(index, deal):
+    """A tie makes points hang for the next deals: corrected to a made deal, or made a tie,
+    the deals after it carry other points, and are scored again."""
+    deal_list = [MADE, TIED, MADE, AllPassed(), MADE, TIED, TIED, MADE]
+    whole = fold_match(deals=deal_list, games_to_win=3)
+    corrected = [*deal_list[:index], deal, *deal_list[index + 1 :]]
+    got = BELOT.correct_match(whole, deal_list, index, deal)
+    assert got == fold_match(deals=corrected, games_to_win=3)
+
+
+def test_a_correction_that_ends_the_match_earlier_refuses_the_deals_after_it():
+    deal_list = [MADE] * 5 + [AllPassed(), MADE]  # 130, then 156: the match is won
+    whole = fold_match(deals=deal_list, games_to_win=1)
+    corrected = [*deal_list[:5], MADE, *deal_list[6:]]  # 156 after deal 6
+    with pytest.raises(DealError) as refused:
+        fold_match(deals=corrected, games_to_win=1)
+    with pytest.raises(DealError) as refused_too:
+        BELOT.correct_match(whole, deal_list, 5, MADE)
+    assert refused_too.value.deal_index == refused.value.deal_index == 6
+    assert refused_too.value.problems == refused.value.problems
+
+
+def test_a_correction_to_a_wrong_deal_is_refused_as_folding_refuses_it():
+    wrong = PlayedDeal(Team.A, Contract.HEARTS, CardPoints(Team.A, 170))
+    deal_list = [MADE, AllPassed(), MADE]
+    with pytest.raises(DealError) as refused:
+        BELOT.correct_match(fold_match(deals=deal_list), deal_list, 1, wrong)
+    assert refused.value.deal_index == 1
+    assert [p.code for p in refused.value.problems] == ["card_points_out_of_range"]

@@ -9,12 +9,12 @@ written once here.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from .deals import AllPassed
-from .match import GameEnd, Match, Scored, extend, fold
+from .match import GameEnd, Match, Scored, correct, extend, fold
 from .problems import DealError, Problem, is_int, shown
 from .reader import Reader, join
 from .teams import SEATS, TeamPoints
@@ -126,6 +126,11 @@ class Game(ABC):
     def extend_match(self, match: Match, deals: Iterable[Any]) -> Match:
         """``match`` with ``deals`` after its own, as folding them all (``core.match.extend``)."""
         return extend(self, match, deals)
+
+    def correct_match(self, match: Match, deals: Sequence[Any], index: int, deal: Any) -> Match:
+        """``match`` (folded from ``deals``) with deal ``index`` corrected to ``deal``, as
+        folding the corrected deals (``core.match.correct``)."""
+        return correct(self, match, deals, index, deal)
 
     # Format version 2 (docs/deal-format-v2.md)
 

@@ -18,7 +18,7 @@ or 5). The game that gives a team that many wins ends the match: a deal after it
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -185,6 +185,28 @@ def truncate(match: Match, count: int) -> Match:
     )
 
 
+def correct(game: Rules, match: Match, deals: Sequence[Any], index: int, deal: Any) -> Match:
+    """``match``, which ``game`` folded from ``deals``, with deal ``index`` (from 0) corrected to
+    ``deal``: the very ``Match`` that folding the corrected deals gives, refusals included. The
+    deals before it are not scored again, nor a later one that finds as many points waiting as
+    it did: a deal's result depends on the deal, the profile and those points alone."""
+    rest = (deal, *deals[index + 1 :])
+    if index + len(rest) > MAX_DEALS:
+        raise DealError([_too_many(index + len(rest))])
+    _check_deals(game, match.profile, rest[:1], start=index)  # the others were folded before
+    state = _Fold.resume(game, truncate(match, index))
+    records = list(match.deals[:index])
+    for position, later in enumerate(rest, start=index):
+        was = match.deals[position] if position > index else None
+        same = was is not None and match.deals[position - 1].hanging == state.hanging
+        try:
+            dealer = (match.first_dealer + position) % SEATS
+            records.append(state.add(later, dealer, was.result if same else None))
+        except DealError as error:
+            raise error.in_deal(position) from None
+    return _match(state, match.first_dealer, records)
+
+
 def _folded(state: _Fold, first_dealer: int, earlier: tuple, deals: tuple) -> Match:
     """The match after ``state`` (which holds the ``earlier`` deals' records) takes ``deals``."""
     records = list(earlier)
@@ -193,6 +215,10 @@ def _folded(state: _Fold, first_dealer: int, earlier: tuple, deals: tuple) -> Ma
             records.append(state.add(deal, (first_dealer + index) % SEATS))
         except DealError as error:
             raise error.in_deal(index) from None
+    return _match(state, first_dealer, records)
+
+
+def _match(state: _Fold, first_dealer: int, records: list) -> Match:
     dealer = (first_dealer + len(records)) % SEATS
     return Match(
         profile=state.profile,
@@ -265,14 +291,17 @@ class _Fold:
         state.extra_deal = match.capot_extra_deal
         return state
 
-    def add(self, deal: Any, dealer: int) -> MatchDeal:
+    def add(self, deal: Any, dealer: int, result: Scored | None = None) -> MatchDeal:
+        """The deal's record; ``result`` is the deal's, if it was scored with the points
+        waiting now (a correction's later deals)."""
         if self.match_winner is not None:
             raise DealError.single("match_over", "deals", games=self.games_to_win)
         if self.game_over:
             self.game, self.number, self.totals = self.game + 1, 0, ZERO
             self.game_over, self.winner = False, None
         self.number += 1
-        result = self.score(deal, self.profile, self.hanging)
+        if result is None:
+            result = self.score(deal, self.profile, self.hanging)
         self.hanging = result.hanging_out
         self.totals = self.totals + result.written
         if result.kind is not DealKind.ALL_PASSED:
