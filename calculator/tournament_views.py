@@ -7,19 +7,23 @@ shows the standings and the list of tables, and any write with it is refused as 
 table cards only.
 """
 
+import csv
+import io
+
 import segno
 from django.conf import settings
 from django.contrib import messages
 from django.core.exceptions import ValidationError
-from django.http import Http404, HttpResponse
+from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 
 from belot_site.methods import require_page_and_form, require_POST, require_safe
 
-from . import polls, views
+from . import polls, tournament_export, views
 from .access import tournament_view
 from .models import TournamentPair
+from .table_views import BYTE_ORDER_MARK, spreadsheet_safe
 from .tournament_forms import PairsAddForm, TournamentForm
 from .tournament_services import (
     tournament_create,
@@ -135,6 +139,32 @@ def tournament_tables(request, tournament, is_keeper):
     return render(
         request, "calculator/tournament_tables.html", _context(request, tournament, is_keeper)
     )
+
+
+@require_safe
+@tournament_view()
+def tournament_standings_json(request, tournament, is_keeper):
+    """The standings as data, every field as docs/tournaments.md describes it."""
+    data = tournament_export.as_json(tournament_state(tournament))
+    response = JsonResponse(data, json_dumps_params={"ensure_ascii": False, "indent": 1})
+    return _private(response) if is_keeper else response
+
+
+@require_safe
+@tournament_view()
+def tournament_standings_csv(request, tournament, is_keeper):
+    """The standings for a spreadsheet: one row a pair (a tournament is at most 128 pairs, so
+    the file is made at once)."""
+    out = io.StringIO()
+    writer = csv.writer(out)
+    for row in tournament_export.csv_rows(tournament_state(tournament)):
+        writer.writerow(spreadsheet_safe(row))
+    response = HttpResponse(
+        BYTE_ORDER_MARK + out.getvalue(), content_type="text/csv; charset=utf-8"
+    )
+    name = f"belot-tournament-{tournament.date.isoformat()}-{tournament.pk}.csv"
+    response["Content-Disposition"] = f'attachment; filename="{name}"'
+    return _private(response) if is_keeper else response
 
 
 @require_safe

@@ -27,6 +27,16 @@ urlpatterns = [
     path("tn/<str:key>/", tournament_views.tournament_page, name="tournament"),
     path("tn/<str:key>/standings/", tournament_views.tournament_standings, name="standings"),
     path("tn/<str:key>/changes", tournament_views.tournament_changes, name="tournament-changes"),
+    path(
+        "tn/<str:key>/standings.json",
+        tournament_views.tournament_standings_json,
+        name="standings-json",
+    ),
+    path(
+        "tn/<str:key>/standings.csv",
+        tournament_views.tournament_standings_csv,
+        name="standings-csv",
+    ),
     path("tn/<str:key>/tables/", tournament_views.tournament_tables, name="tournament-tables"),
     path("tn/<str:key>/cards/", tournament_views.tournament_cards, name="tournament-cards"),
     path(

@@ -76,6 +76,8 @@ def addresses(client):
         "tournament-new": "/uk/tournament/new/",
         "calculator:tournament": f"{tn}/",
         "calculator:standings": f"{tn}/standings/",
+        "calculator:standings-json": f"{tn}/standings.json",
+        "calculator:standings-csv": f"{tn}/standings.csv",
         "calculator:tournament-changes": f"{tn}/changes",
         "calculator:tournament-tables": f"{tn}/tables/",
         "calculator:tournament-cards": f"{tn}/cards/",
