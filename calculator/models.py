@@ -333,6 +333,13 @@ class TournamentTable(models.Model):
     pair_a = models.ForeignKey(TournamentPair, on_delete=models.PROTECT, related_name="+")
     pair_b = models.ForeignKey(TournamentPair, on_delete=models.PROTECT, related_name="+")
     match = models.OneToOneField(Match, on_delete=models.PROTECT, related_name="tournament_table")
+    # A result the organizer entered by hand for a table that kept the score on paper: each
+    # side's points and, in a best of 3, games won. It counts as the match's result (its
+    # deals, if any are saved after it, no longer do: calculator/tournament_services.py).
+    hand_points_a = models.PositiveIntegerField(null=True, blank=True)
+    hand_points_b = models.PositiveIntegerField(null=True, blank=True)
+    hand_games_a = models.PositiveSmallIntegerField(null=True, blank=True)
+    hand_games_b = models.PositiveSmallIntegerField(null=True, blank=True)
 
     class Meta:
         ordering = ["number"]

@@ -143,3 +143,27 @@ class PairsAddForm(forms.Form):
     """More pairs between rounds (checked again as they are saved)."""
 
     pairs = PairsField(label=_("New pairs"), help_text=PAIRS_HELP)
+
+
+class HandResultForm(forms.Form):
+    """A table's result from its paper sheet: each side's points and, in a best of 3, the
+    games won (whether it has a winner is the service's to say: tournament_hand_result)."""
+
+    version = forms.CharField(widget=forms.HiddenInput, max_length=40)
+    points_a = forms.IntegerField(label=_("Points of the first pair"), min_value=0, max_value=9999)
+    points_b = forms.IntegerField(label=_("Points of the second pair"), min_value=0, max_value=9999)
+    games_a = forms.IntegerField(
+        label=_("Games won by the first pair"), min_value=0, max_value=2, required=False
+    )
+    games_b = forms.IntegerField(
+        label=_("Games won by the second pair"), min_value=0, max_value=2, required=False
+    )
+
+    def result(self) -> dict:
+        data = self.cleaned_data
+        games = (data["games_a"], data["games_b"])
+        return {
+            "version": data["version"],
+            "points": (data["points_a"], data["points_b"]),
+            "games": None if None in games else games,
+        }

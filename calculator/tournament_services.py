@@ -58,6 +58,25 @@ PAIR_GONE_TOO_LONG = _(
     "Only a pair withdrawn since the last round was played can come back: this one has "
     "missed a round already."
 )
+HAND_STALE = _(
+    "The tournament changed while the page was open (a deal saved, a result entered): "
+    "nothing was written. Check the table's score below and enter the result again."
+)
+HAND_TIE = _(
+    "A match has a winner: the points cannot be equal. Enter each side's points as the "
+    "paper sheet has them."
+)
+HAND_GAMES = _(
+    "In a best of 3 the winner has won 2 games and the other side 0 or 1: enter the games "
+    "as %(games)s."
+)
+HAND_HAS_DEALS = _(
+    "Table %(number)s's match has deals saved already: its score is kept there. Correct "
+    "the deals on the match's page instead of entering a result by hand."
+)
+HAND_NOT_CURRENT = _(
+    "A result can be entered by hand only for a table of round %(number)s, the round being played."
+)
 # The checks above come first, so the pure package refusing the pairings would be a fault of the
 # site's: the organizer is told so in words, and the package's codes go to the log.
 PAIRING_REFUSED = _(
@@ -96,16 +115,29 @@ class TableState:
         return self.state.fold
 
     @property
+    def by_hand(self) -> bool:
+        """Whether the organizer entered the result by hand (the table kept it on paper)."""
+        return self.table.hand_points_a is not None
+
+    @property
     def finished(self) -> bool:
-        return self.fold.match_over
+        return self.by_hand or self.fold.match_over
 
     @property
     def deals(self) -> int:
         return len(self.state.deals)
 
     @property
+    def games_won(self) -> tuple[int, int]:
+        if self.by_hand:
+            return self.table.hand_games_a, self.table.hand_games_b
+        return self.fold.games_won.a, self.fold.games_won.b
+
+    @property
     def points(self) -> tuple[int, int]:
         """Each side's points: the totals of its games added up, the game in play included."""
+        if self.by_hand:
+            return self.table.hand_points_a, self.table.hand_points_b
         fold = self.fold
         ended = sum(game.totals.a for game in fold.games), sum(g.totals.b for g in fold.games)
         if fold.game_over or not fold.deals:
@@ -115,10 +147,14 @@ class TableState:
     @property
     def result(self) -> MatchResult | None:
         """The finished match as the standings read it; None while it is being played."""
+        table = self.table
+        if self.by_hand:
+            games_a, games_b = self.games_won  # never equal (hand_games)
+            winner = table.pair_a_id if games_a > games_b else table.pair_b_id
+            return MatchResult(table.pair_a_id, table.pair_b_id, winner, *self.points)
         fold = self.fold
         if not fold.match_over:
             return None
-        table = self.table
         winner = table.pair_a_id if fold.match_winner is engine.Team.A else table.pair_b_id
         points_a = sum(game.totals.a for game in fold.games)
         points_b = sum(game.totals.b for game in fold.games)
@@ -376,6 +412,49 @@ def _round_create(state: TournamentState, pairings: RoundPairings) -> Tournament
             round=round_, number=pairing.table, pair_a=a, pair_b=b, match=match
         )
     return round_
+
+
+def hand_games(games_to_win: int, points: tuple[int, int], games: tuple | None) -> tuple:
+    """The games each side won, as a hand result stores them; ValidationError if the result
+    has no winner (equal points in one game, games that are no finished best of 3)."""
+    if games_to_win == 1:
+        if points[0] == points[1]:
+            _refuse(HAND_TIE, "hand_tie")
+        return (1, 0) if points[0] > points[1] else (0, 1)
+    if games is None or sorted(games) not in ([0, 2], [1, 2]):
+        _refuse(HAND_GAMES, "hand_games", games="2:0, 2:1, 1:2, 0:2")
+    return tuple(games)
+
+
+def tournament_hand_result(
+    *,
+    tournament: Tournament,
+    table: TournamentTable,
+    version: str,
+    points: tuple[int, int],
+    games: tuple[int, int] | None = None,
+) -> None:
+    """Enter by hand the result of ``table`` (a table of the round being played, or of the
+    last round while the next has not started, to correct it) as the organizer's page at
+    ``version`` showed it: each side's points and, in a best of 3, the games won. Refused,
+    and nothing written, if the tournament changed since, if the match has deals saved, or if
+    the result has no winner."""
+    with transaction.atomic():
+        tournament = _locked(tournament)
+        match = Match.objects.select_for_update().get(pk=table.match_id)
+        table = TournamentTable.objects.select_for_update().get(pk=table.pk)
+        if tournament_version(tournament) != version:
+            _refuse(HAND_STALE, "hand_stale")
+        last = tournament.rounds.order_by("-number").first()
+        if last is None or table.round_id != last.pk:
+            _refuse(HAND_NOT_CURRENT, "hand_not_current", number=last.number if last else 1)
+        if match.deals.exists():
+            _refuse(HAND_HAS_DEALS, "hand_has_deals", number=table.number)
+        games = hand_games(tournament.games_to_win, points, games)
+        table.hand_points_a, table.hand_points_b = points
+        table.hand_games_a, table.hand_games_b = games
+        table.save(update_fields=["hand_points_a", "hand_points_b", "hand_games_a", "hand_games_b"])
+        _touch(tournament)
 
 
 def tournament_version(tournament: Tournament) -> str:

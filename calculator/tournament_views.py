@@ -22,11 +22,12 @@ from belot_site.methods import require_page_and_form, require_POST, require_safe
 
 from . import polls, tournament_export, views
 from .access import tournament_view
-from .models import TournamentPair
+from .models import TournamentPair, TournamentTable
 from .table_views import BYTE_ORDER_MARK, spreadsheet_safe
-from .tournament_forms import PairsAddForm, TournamentForm
+from .tournament_forms import HandResultForm, PairsAddForm, TournamentForm
 from .tournament_services import (
     tournament_create,
+    tournament_hand_result,
     tournament_pair_return,
     tournament_pair_withdraw,
     tournament_pairs_add,
@@ -94,6 +95,7 @@ def _pair_matches(state, lines) -> list[dict]:
                         "points": (mine, theirs),
                         "finished": result is not None,
                         "won": result is not None and result.winner == pair,
+                        "by_hand": table.by_hand,
                     }
                 )
     return [{"pair": state.by_id[line.pair], "rows": rows[line.pair]} for line in lines]
@@ -260,4 +262,27 @@ def tournament_round_start_view(request, tournament, is_keeper):
             return redirect(tournament.get_keeper_url())
         return _keeper_page_again(request, tournament, error)
     messages.success(request, _("Round %(number)s has started.") % {"number": number})
+    return redirect(tournament.get_keeper_url())
+
+
+@require_POST
+@tournament_view(keeper_only=True)
+def tournament_hand_result_view(request, tournament, is_keeper, table):
+    """The result of a table that kept the score on paper, entered by the organizer."""
+    if table >= 2**31:
+        raise Http404
+    table = get_object_or_404(TournamentTable, pk=table, round__tournament=tournament)
+    form = HandResultForm(request.POST)
+    if not form.is_valid():
+        refusal = ValidationError(
+            [f"{form[name].label}: {m}" for name, errors in form.errors.items() for m in errors]
+        )
+        return _keeper_page_again(request, tournament, refusal)
+    try:
+        tournament_hand_result(tournament=tournament, table=table, **form.result())
+    except ValidationError as error:
+        return _keeper_page_again(request, tournament, error)
+    messages.success(
+        request, _("The result of table %(number)s was entered.") % {"number": table.number}
+    )
     return redirect(tournament.get_keeper_url())

@@ -53,4 +53,9 @@ urlpatterns = [
         name="tournament-return",
     ),
     path("tn/<str:key>/round/", tournament_views.tournament_round_start_view, name="round-start"),
+    path(
+        "tn/<str:key>/table/<int:table>/result/",
+        tournament_views.tournament_hand_result_view,
+        name="tournament-hand-result",
+    ),
 ]

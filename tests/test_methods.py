@@ -85,6 +85,7 @@ def addresses(client):
         "calculator:tournament-withdraw": f"{tn}/pair/{pair.pk}/withdraw/",
         "calculator:tournament-return": f"{tn}/pair/{pair.pk}/return/",
         "calculator:round-start": f"{tn}/round/",
+        "calculator:tournament-hand-result": f"{tn}/table/1/result/",
     }
 
 

@@ -71,6 +71,9 @@
     fetch(live.dataset.changes, { cache: "no-store", credentials: "same-origin" })
       .then(text)
       .then(function (version) {
+        // Not while the organizer types a table's result in (its form holds the version
+        // it was opened at: the write is refused if the tournament changed meanwhile).
+        if (live.querySelector(".hand-result[open]")) return;
         if (version && version !== live.dataset.version) return refresh();
       })
       .catch(function () {})
