@@ -170,6 +170,34 @@ def tournament_standings_csv(request, tournament, is_keeper):
 
 
 @require_safe
+@tournament_view()
+def tournament_sheet(request, tournament, is_keeper):
+    """The standings on one A4 sheet, with a table of the rounds. Always at the public link's
+    address: a browser prints the page's address on the paper, and the organizer's key must not
+    end up there (as a match's score sheet)."""
+    if is_keeper:
+        return redirect("calculator:tournament-sheet", tournament.view_key)
+    context = _context(request, tournament, False)
+    context["crosstable"] = _crosstable(context["state"], context["pair_matches"])
+    return render(request, "calculator/tournament_sheet.html", context)
+
+
+def _crosstable(state, pair_matches) -> list[dict]:
+    """Each pair's rounds as the sheet's columns: the opponent's place, the result, the score
+    (None for a round the pair did not play)."""
+    places = {line.pair: line.place for line in state.standings()}
+    rounds = [round_.number for round_ in state.rounds]
+    table = []
+    for place, entry in enumerate(pair_matches, start=1):
+        cells = dict.fromkeys(rounds)
+        for row in entry["rows"]:
+            opponent = row.get("opponent")
+            cells[row["round"]] = {**row, "place": opponent and places[opponent.pk]}
+        table.append({"place": place, "pair": entry["pair"], "cells": list(cells.values())})
+    return table
+
+
+@require_safe
 @tournament_view(keeper_only=True)
 def tournament_cards(request, tournament, is_keeper):
     """One A5 card a table of the current round: its number, its pairs, and a QR code of its

@@ -37,6 +37,7 @@ urlpatterns = [
         tournament_views.tournament_standings_csv,
         name="standings-csv",
     ),
+    path("tn/<str:key>/sheet/", tournament_views.tournament_sheet, name="tournament-sheet"),
     path("tn/<str:key>/tables/", tournament_views.tournament_tables, name="tournament-tables"),
     path("tn/<str:key>/cards/", tournament_views.tournament_cards, name="tournament-cards"),
     path(

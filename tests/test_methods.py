@@ -78,6 +78,7 @@ def addresses(client):
         "calculator:standings": f"{tn}/standings/",
         "calculator:standings-json": f"{tn}/standings.json",
         "calculator:standings-csv": f"{tn}/standings.csv",
+        "calculator:tournament-sheet": f"{tn}/sheet/",
         "calculator:tournament-changes": f"{tn}/changes",
         "calculator:tournament-tables": f"{tn}/tables/",
         "calculator:tournament-cards": f"{tn}/cards/",
