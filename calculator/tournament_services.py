@@ -38,6 +38,7 @@ from .tournament import (
     standings,
     swiss_pairings,
 )
+from .tournament_swap import SWAP_ROUND_ROBIN, order_of, pairings_of
 
 ROUND_OPEN = _(
     "Round %(number)s is still being played: a round can be started, and pairs added or "
@@ -76,6 +77,11 @@ HAND_HAS_DEALS = _(
 )
 HAND_NOT_CURRENT = _(
     "A result can be entered by hand only for a table of round %(number)s, the round being played."
+)
+ROUND_STALE = _(
+    "The tournament changed while the pairings of round %(number)s were shown (a result "
+    "corrected, a pair added or withdrawn), and nothing was started. Look at the new "
+    "pairings and start the round again."
 )
 # The checks above come first, so the pure package refusing the pairings would be a fault of the
 # site's: the organizer is told so in words, and the package's codes go to the log.
@@ -363,28 +369,45 @@ def _pairings(state: TournamentState, number: int) -> RoundPairings:
     return swiss_pairings(state.pure_pairs(), state.results(), bye_points=tournament.bye_points)
 
 
-def tournament_round_start(*, tournament: Tournament, number: int) -> TournamentRound:
-    """Start round ``number`` (the next one, as the organizer's page showed it): its pairings
-    by the pure package, a match for each table. ValidationError, and nothing written, if
-    that round has started already, the round before is still played or too few pairs play."""
+def round_proposal(state: TournamentState, number: int) -> RoundPairings:
+    """Round ``number``'s pairings as the site draws them up (nothing stored). ValidationError
+    if that round has started already, the round before is still played or too few pairs play."""
+    if number < state.next_number:
+        _refuse(ROUND_STARTED, "round_started", number=number)
+    if state.open_round is not None:
+        _refuse(ROUND_OPEN, "round_open", number=state.open_round.number)
+    if number != state.next_number:
+        _refuse(ROUND_NOT_NEXT, "round_not_next", number=state.next_number)
+    playing = state.playing(number)
+    if len(playing) < 2:
+        _refuse(TOO_FEW_PAIRS, "too_few_pairs", count=len(playing))
+    try:
+        return _pairings(state, number)
+    except TournamentError as error:
+        logger.error("round %s not paired: %s", number, ", ".join(error.codes))
+        _refuse(PAIRING_REFUSED, "pairing_refused", number=number)
+
+
+def tournament_round_start(
+    *, tournament: Tournament, number: int, order: list[int] | None = None, version: str = ""
+) -> TournamentRound:
+    """Start round ``number`` (the next one, as the organizer's page showed it), a match for
+    each table: with the pairings of the pure package, or, given ``order``, exactly the
+    pairings the organizer's preview showed at ``version`` (tournament_swap.py).
+    ValidationError, and nothing written, if that round has started already, the round before
+    is still played, too few pairs play, or the tournament changed since the preview."""
     try:
         with transaction.atomic():
             tournament = _locked(tournament)
             state = tournament_state(tournament)
-            if number < state.next_number:
-                _refuse(ROUND_STARTED, "round_started", number=number)
-            if state.open_round is not None:
-                _refuse(ROUND_OPEN, "round_open", number=state.open_round.number)
-            if number != state.next_number:
-                _refuse(ROUND_NOT_NEXT, "round_not_next", number=state.next_number)
-            playing = state.playing(number)
-            if len(playing) < 2:
-                _refuse(TOO_FEW_PAIRS, "too_few_pairs", count=len(playing))
-            try:
-                pairings = _pairings(state, number)
-            except TournamentError as error:
-                logger.error("round %s not paired: %s", number, ", ".join(error.codes))
-                _refuse(PAIRING_REFUSED, "pairing_refused", number=number)
+            pairings = round_proposal(state, number)
+            if order is not None:
+                if version != tournament_version(tournament):
+                    _refuse(ROUND_STALE, "round_stale", number=number)
+                if order != order_of(pairings):
+                    if tournament.format == ROUND_ROBIN:
+                        _refuse(SWAP_ROUND_ROBIN, "swap_round_robin")
+                    pairings = pairings_of(pairings, order)
             round_ = _round_create(state, pairings)
             _touch(tournament)
             return round_

@@ -20,12 +20,13 @@ from django.utils.translation import gettext as _
 
 from belot_site.methods import require_page_and_form, require_POST, require_safe
 
-from . import polls, tournament_export, views
+from . import polls, tournament_export, tournament_swap, views
 from .access import tournament_view
 from .models import TournamentPair, TournamentTable
 from .table_views import BYTE_ORDER_MARK, spreadsheet_safe
 from .tournament_forms import HandResultForm, PairsAddForm, TournamentForm
 from .tournament_services import (
+    round_proposal,
     tournament_create,
     tournament_hand_result,
     tournament_pair_return,
@@ -279,11 +280,21 @@ def tournament_pair_return_view(request, tournament, is_keeper, pair):
 @require_POST
 @tournament_view(keeper_only=True)
 def tournament_round_start_view(request, tournament, is_keeper):
+    """Start the round: with the pairings the preview showed (``order`` and the ``version`` it
+    was made at), or, without them, as the site pairs it."""
     number = views._posted_number(request)
     if number < 1:
         raise Http404
+    order = None
+    if "order" in request.POST:
+        order = tournament_swap.order_parsed(request.POST["order"]) or []
     try:
-        tournament_round_start(tournament=tournament, number=number)
+        tournament_round_start(
+            tournament=tournament,
+            number=number,
+            order=order,
+            version=request.POST.get("version", ""),
+        )
     except ValidationError as error:
         if error.code == "round_started":  # a second tap: the round is there
             messages.info(request, error.messages[0])
@@ -291,6 +302,68 @@ def tournament_round_start_view(request, tournament, is_keeper):
         return _keeper_page_again(request, tournament, error)
     messages.success(request, _("Round %(number)s has started.") % {"number": number})
     return redirect(tournament.get_keeper_url())
+
+
+def _asked_int(request, name: str) -> int | None:
+    value = request.GET.get(name, "")
+    return int(value) if value.isdigit() and len(value) <= 10 else None
+
+
+@require_safe
+@tournament_view(keeper_only=True)
+def tournament_round_preview(request, tournament, is_keeper):
+    """The next round's pairings before it starts, nothing stored: two pairs can be swapped
+    (the page is made again with the new order) and "Start round N" starts exactly them."""
+    state = tournament_state(tournament)
+    number = _asked_int(request, "number") or state.next_number
+    try:
+        proposal = round_proposal(state, number)
+    except ValidationError as error:
+        if error.code == "round_started":
+            messages.info(request, error.messages[0])
+            return redirect(tournament.get_keeper_url())
+        return _keeper_page_again(request, tournament, error)
+    version = tournament_version(tournament)
+    order, refusals = _order_shown(request, state, proposal, version)
+    pairings = tournament_swap.pairings_of(proposal, order)
+    context = {
+        **_context(request, tournament, True, state),
+        "number": number,
+        "pairings": [
+            (pairing.table, state.by_id[pairing.a], state.by_id[pairing.b])
+            for pairing in pairings.pairings
+        ],
+        "bye": state.by_id.get(pairings.bye),
+        "order": " ".join(map(str, order)),
+        "preview_version": version,
+        "warnings": tournament_swap.warnings(state, pairings),
+        "refusals": refusals,
+        "playing": [state.by_id[pair] for pair in order],
+        "swiss": tournament.format == "swiss",
+        "swap_fields": (("first", _("The first pair")), ("second", _("The second pair"))),
+    }
+    response = render(
+        request, "calculator/tournament_round.html", context, status=400 if refusals else 200
+    )
+    return _private(response)
+
+
+def _order_shown(request, state, proposal, version: str) -> tuple[list[int], list[str]]:
+    """The pairings to show, and why a swap was refused: the site's own at first; the order
+    the swap form carried, with the two pairs chosen swapped. A stale page's order is
+    refused (the tournament changed: the site's pairings are shown again)."""
+    order = tournament_swap.order_of(proposal)
+    if "order" not in request.GET:
+        return order, []
+    try:
+        if request.GET.get("version") != version:
+            raise ValidationError(tournament_swap.PAIRINGS_CHANGED)
+        asked = tournament_swap.order_parsed(request.GET["order"])
+        order = tournament_swap.order_of(tournament_swap.pairings_of(proposal, asked))
+        first, second = _asked_int(request, "first"), _asked_int(request, "second")
+        return tournament_swap.order_swapped(state, order, first, second), []
+    except ValidationError as error:
+        return order, error.messages
 
 
 @require_POST

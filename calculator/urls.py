@@ -55,6 +55,11 @@ urlpatterns = [
     ),
     path("tn/<str:key>/round/", tournament_views.tournament_round_start_view, name="round-start"),
     path(
+        "tn/<str:key>/round/preview/",
+        tournament_views.tournament_round_preview,
+        name="round-preview",
+    ),
+    path(
         "tn/<str:key>/table/<int:table>/result/",
         tournament_views.tournament_hand_result_view,
         name="tournament-hand-result",

@@ -86,6 +86,7 @@ def addresses(client):
         "calculator:tournament-withdraw": f"{tn}/pair/{pair.pk}/withdraw/",
         "calculator:tournament-return": f"{tn}/pair/{pair.pk}/return/",
         "calculator:round-start": f"{tn}/round/",
+        "calculator:round-preview": f"{tn}/round/preview/",
         "calculator:tournament-hand-result": f"{tn}/table/1/result/",
     }
 

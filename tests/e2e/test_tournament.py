@@ -55,6 +55,22 @@ def test_an_organizer_runs_a_round_and_the_wall_follows_it(new_context, language
     names = [pair.name for pair in tournament.pairs.all()]
     expect(page.locator(".pairs-list .pair-name")).to_have_text(names)
 
+    start = page.locator("form[action$='/round/preview/'] button")
+    expect(start).to_have_text(translated(language, "Start round %(number)s", number=1))
+    # It shows the pairings first, nothing started: swap the first pair with the fourth, and
+    # back again, then start the round as the site drew it up.
+    screen.follow(start, r"/round/preview/\?")
+    pairings = page.locator("table.round-pairings tbody tr")
+    expect(pairings.nth(0)).to_contain_text(f"{names[0]} – {names[1]}")
+    assert not axe_violations(page, AXE.read_text())
+    for first, second, table_1 in (
+        (1, 3, f"{names[0]} – {names[3]}"),
+        (3, 1, f"{names[0]} – {names[1]}"),
+    ):
+        page.select_option("#id_first", label=names[first])
+        page.select_option("#id_second", label=names[second])
+        screen.follow(page.locator("form[action$='/round/preview/'] button"), r"/round/preview/")
+        expect(pairings.nth(0)).to_contain_text(table_1)
     start = page.locator("form[action$='/round/'] button")
     expect(start).to_have_text(translated(language, "Start round %(number)s", number=1))
     screen.follow(start, r"/tn/[\w-]+/$")
@@ -86,7 +102,7 @@ def test_an_organizer_runs_a_round_and_the_wall_follows_it(new_context, language
     expect(standings.locator("td").nth(1)).to_have_text("0")  # nobody has won yet
 
     screen.goto(keeper_url)  # the organizer's page stays open while the tables play
-    expect(page.locator("form[action$='/round/']")).to_have_count(0)
+    expect(page.locator("form[action$='/round/preview/']")).to_have_count(0)
     finish(first, engine.Team.B)  # Вики & Гого
     finish(second, engine.Team.A)  # Дани & Ели
     # No reload: the page polls and shows the winners on top, 1 win each.
@@ -102,7 +118,7 @@ def test_an_organizer_runs_a_round_and_the_wall_follows_it(new_context, language
     expect(page.locator("table.round-tables .progress")).to_have_text(
         [translated(language, "finished")] * 2
     )
-    expect(page.locator("form[action$='/round/'] button")).to_have_text(
+    expect(page.locator("form[action$='/round/preview/'] button")).to_have_text(
         translated(language, "Start round %(number)s", number=2)
     )
     assert re.search(r"\b1\b", page.locator("table.standings tbody tr").nth(0).inner_text())
