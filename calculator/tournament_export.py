@@ -23,6 +23,7 @@ def _matches(state: TournamentState) -> dict[int, list[dict]]:
                     "opponent": None,
                     "points": [bye_points, 0],
                     "result": "won",
+                    "by_hand": False,
                 }
             )
         for table in round_.tables:
@@ -37,6 +38,7 @@ def _matches(state: TournamentState) -> dict[int, list[dict]]:
                         "opponent": state.by_id[other].name,
                         "points": list(points),
                         "result": _result(result, pair),
+                        "by_hand": table.by_hand,
                     }
                 )
     for pair_rows in rows.values():

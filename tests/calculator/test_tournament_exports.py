@@ -15,6 +15,7 @@ from calculator.services import deal_record
 from calculator.table_views import FORMULA_START
 from calculator.tournament_services import tournament_state
 
+from .test_tournament_hand import enter
 from .test_tournament_http import LANGUAGES, PAIRS, create, finish, start_round, tables
 
 FIVE = PAIRS + "\nИво / Йоана"  # an odd count: a bye every round
@@ -106,6 +107,7 @@ def test_each_pairs_matches_say_opponent_score_result_and_bye(client):
         "opponent": loser,
         "points": list(table.points),
         "result": "won",
+        "by_hand": False,
     }
     assert by_name[loser][0]["result"] == "lost"
     assert by_name[loser][0]["points"] == list(table.points[::-1])
@@ -117,6 +119,7 @@ def test_each_pairs_matches_say_opponent_score_result_and_bye(client):
         "opponent": None,
         "points": [151, 0],
         "result": "won",
+        "by_hand": False,
     }
     playing = tables(tournament, 2)[0]
     row = by_name[playing.pair_a.name][1]
@@ -215,3 +218,29 @@ def test_a_tournament_before_its_first_round_exports_its_pairs(client):
     assert data["tournament"]["rounds"] == 0 and data["tournament"]["round_finished"] is True
     assert [line["matches"] for line in data["standings"]] == [[]] * 4
     assert len(rows) == 5 and "round_1_opponent" not in rows[0]
+
+
+@pytest.mark.django_db
+def test_a_result_entered_by_hand_is_exported_as_such(client):
+    tournament = create(client)
+    start_round(client, tournament, 1)
+    first, second = tables(tournament, 1)
+    assert enter(client, tournament, first, (87, 151)).status_code == 302
+    finish(second.match, engine.Team.A)
+
+    _, data = get_json(client, tournament.view_key)
+    rows = {line["pair"]: line["matches"][0] for line in data["standings"]}
+    assert rows[first.pair_b.name] == {
+        "round": 1,
+        "bye": False,
+        "table": 1,
+        "opponent": first.pair_a.name,
+        "points": [151, 87],
+        "result": "won",
+        "by_hand": True,
+    }
+    assert rows[first.pair_a.name]["result"] == "lost" and rows[first.pair_a.name]["by_hand"]
+    assert rows[second.pair_a.name]["by_hand"] is False
+    _, csv_rows = get_csv(client, tournament.view_key)
+    winner = next(row for row in csv_rows if row[2] == first.pair_b.name)
+    assert winner[csv_rows[0].index("round_1_score")] == "151:87"

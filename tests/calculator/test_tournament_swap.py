@@ -276,3 +276,14 @@ def test_a_swap_that_gives_a_pair_its_second_bye_is_said(client, language):
     )
     assert start_shown(client, tournament, response, language).status_code == 302
     assert seated(tournament, 2)[1] == had_bye.pk
+
+
+@pytest.mark.django_db
+def test_two_pairs_alone_have_nothing_to_swap_and_the_second_choice_is_another_table(client):
+    alone = create(client, pairs="Ана / Боби\nВики / Гого")
+    assert 'name="first"' not in preview(client, alone).content.decode()
+    four = create(client, name="Купа Бургас")
+    page = preview(client, four).content.decode()
+    third = four.pairs.get(seed=3)
+    second_select = page[page.index('name="second"') :]
+    assert f'<option value="{third.pk}" selected>' in second_select
