@@ -242,6 +242,10 @@ class Tournament(models.Model):
         _("a match is played to"), default=1, choices=[(1, "1"), (2, "2")]
     )
     format = models.CharField(_("format"), max_length=12, choices=FORMAT_CHOICES, default=SWISS)
+    # The knock-out stage after the Swiss rounds, once the organizer starts it: the top
+    # ``knockout_size`` of the standings, its first round numbered ``knockout_from``.
+    knockout_size = models.PositiveSmallIntegerField(null=True, blank=True, editable=False)
+    knockout_from = models.PositiveSmallIntegerField(null=True, blank=True, editable=False)
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
     # Goes up with every write of the organizer (a pair added or withdrawn, a round started):

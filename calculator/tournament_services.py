@@ -34,6 +34,8 @@ from .tournament import (
     RoundPairings,
     RoundResult,
     TournamentError,
+    knockout_first_round,
+    knockout_next_round,
     round_robin,
     standings,
     swiss_pairings,
@@ -83,6 +85,16 @@ ROUND_STALE = _(
     "corrected, a pair added or withdrawn), and nothing was started. Look at the new "
     "pairings and start the round again."
 )
+KNOCKOUT_SIZES = (4, 8, 16)
+KNOCKOUT_SWISS_ONLY = _("A knock-out stage follows Swiss rounds; a round robin has none.")
+KNOCKOUT_NO_ROUNDS = _("The knock-out stage starts after the Swiss rounds: play a round first.")
+KNOCKOUT_STARTED = _("The knock-out stage has already started.")
+KNOCKOUT_TOO_BIG = _(
+    "A knock-out of the top %(size)s needs %(size)s pairs that play; there are %(count)s."
+)
+KNOCKOUT_SIZE = _("A knock-out stage takes the top 4, 8 or 16 pairs of the standings.")
+KNOCKOUT_FIXED = _("The knock-out stage has started: pairs can no longer be added or withdrawn.")
+KNOCKOUT_OVER = _("The final has been played: the tournament is over.")
 # The checks above come first, so the pure package refusing the pairings would be a fault of the
 # site's: the organizer is told so in words, and the package's codes go to the log.
 PAIRING_REFUSED = _(
@@ -208,9 +220,51 @@ class TournamentState:
     def pure_pairs(self) -> list[Pair]:
         return [Pair(p.pk, p.first_round, p.withdrawn_from) for p in self.pairs]
 
+    @property
+    def knockout_started(self) -> bool:
+        return self.tournament.knockout_from is not None
+
+    @property
+    def swiss_rounds(self) -> tuple[RoundState, ...]:
+        """The rounds before the knock-out stage (all of them until it starts)."""
+        first = self.tournament.knockout_from
+        return tuple(r for r in self.rounds if first is None or r.number < first)
+
+    @property
+    def knockout_rounds(self) -> tuple[RoundState, ...]:
+        return self.rounds[len(self.swiss_rounds) :]
+
     def results(self) -> list[RoundResult]:
-        """What the standings are made from: every finished match, and each round's bye."""
-        return [round_.result() for round_ in self.rounds]
+        """What the standings are made from: every finished match, and each round's bye, of
+        the rounds before the knock-out (its matches decide who goes on, not the standings)."""
+        return [round_.result() for round_ in self.swiss_rounds]
+
+    def knockout_ranking(self) -> list[int]:
+        """The pairs that play on, best first: what the knock-out is seeded by."""
+        number = self.tournament.knockout_from or self.next_number
+        playing = {pair.pk for pair in self.playing(number)}
+        return [line.pair for line in self.standings() if line.pair in playing]
+
+    @property
+    def knockout_sizes(self) -> tuple[int, ...]:
+        """The knock-outs the organizer can start now (none while a round is played)."""
+        if (
+            self.tournament.format == ROUND_ROBIN
+            or self.knockout_started
+            or not self.rounds
+            or self.open_round is not None
+        ):
+            return ()
+        count = len(self.playing(self.next_number))
+        return tuple(size for size in KNOCKOUT_SIZES if size <= count)
+
+    @property
+    def champion(self) -> TournamentPair | None:
+        """The winner of the final, once it is played."""
+        last = self.knockout_rounds[-1] if self.knockout_rounds else None
+        if last is None or len(last.tables) != 1 or not last.finished:
+            return None
+        return self.by_id[last.tables[0].result.winner]
 
     def playing(self, number: int) -> list[TournamentPair]:
         return [
@@ -308,6 +362,8 @@ def _between_rounds(state: TournamentState) -> None:
         _refuse(ROUND_OPEN, "round_open", number=state.open_round.number)
     if state.tournament.format == ROUND_ROBIN and state.rounds:
         _refuse(ROUND_ROBIN_FIXED, "round_robin_fixed")
+    if state.knockout_started:
+        _refuse(KNOCKOUT_FIXED, "knockout_fixed")
 
 
 def tournament_pairs_add(*, tournament: Tournament, pairs: list[tuple[str, str]]) -> None:
@@ -361,6 +417,10 @@ def tournament_pair_return(*, tournament: Tournament, pair: TournamentPair) -> N
 
 def _pairings(state: TournamentState, number: int) -> RoundPairings:
     tournament = state.tournament
+    if state.knockout_started:
+        if state.champion is not None:
+            _refuse(KNOCKOUT_OVER, "knockout_over")
+        return knockout_next_round(state.rounds[-1].result())
     if tournament.format == ROUND_ROBIN:
         schedule = state.schedule()
         if number > len(schedule):
@@ -413,6 +473,43 @@ def tournament_round_start(
             return round_
     except IntegrityError:  # another tap's round came first
         _refuse(ROUND_STARTED, "round_started", number=number)
+
+
+def tournament_knockout_start(*, tournament: Tournament, size: int) -> TournamentRound:
+    """Start the knock-out stage of the top ``size`` of the standings after the Swiss rounds:
+    its first round, seeded in the bracket (calculator/tournament/knockout.py). Refused, and
+    nothing written, in a round robin, before any round, while a round is played, for a size
+    larger than the pairs that play, or once it has started."""
+    try:
+        with transaction.atomic():
+            tournament = _locked(tournament)
+            state = tournament_state(tournament)
+            if tournament.format == ROUND_ROBIN:
+                _refuse(KNOCKOUT_SWISS_ONLY, "knockout_swiss_only")
+            if state.knockout_started:
+                _refuse(KNOCKOUT_STARTED, "knockout_started")
+            if not state.rounds:
+                _refuse(KNOCKOUT_NO_ROUNDS, "knockout_no_rounds")
+            if state.open_round is not None:
+                _refuse(ROUND_OPEN, "round_open", number=state.open_round.number)
+            count = len(state.playing(state.next_number))
+            if size not in KNOCKOUT_SIZES:
+                _refuse(KNOCKOUT_SIZE, "knockout_size")
+            if size > count:
+                _refuse(KNOCKOUT_TOO_BIG, "knockout_too_big", size=size, count=count)
+            number = state.next_number
+            try:
+                pairings = knockout_first_round(state.knockout_ranking(), size, number)
+            except TournamentError as error:
+                logger.error("knock-out not paired: %s", ", ".join(error.codes))
+                _refuse(PAIRING_REFUSED, "pairing_refused", number=number)
+            round_ = _round_create(state, pairings)
+            tournament.knockout_size, tournament.knockout_from = size, number
+            tournament.version += 1
+            tournament.save(update_fields=["knockout_size", "knockout_from", "version", "updated"])
+            return round_
+    except IntegrityError:
+        _refuse(KNOCKOUT_STARTED, "knockout_started")
 
 
 def _round_create(state: TournamentState, pairings: RoundPairings) -> TournamentRound:

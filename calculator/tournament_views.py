@@ -17,6 +17,7 @@ from django.core.exceptions import ValidationError
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from belot_site.methods import require_page_and_form, require_POST, require_safe
 
@@ -29,6 +30,7 @@ from .tournament_services import (
     round_proposal,
     tournament_create,
     tournament_hand_result,
+    tournament_knockout_start,
     tournament_pair_return,
     tournament_pair_withdraw,
     tournament_pairs_add,
@@ -69,12 +71,44 @@ def _context(request, tournament, is_keeper, state=None) -> dict:
         "state": state,
         "standings": [(line, state.by_id[line.pair]) for line in lines],
         "pair_matches": _pair_matches(state, lines),
+        "bracket": _bracket(state),
         "current": state.rounds[-1] if state.rounds else None,
         "view_url": request.build_absolute_uri(tournament.get_view_url()),
         "keeper_url": request.build_absolute_uri(tournament.get_keeper_url()),
         "version": tournament_version(tournament),
         "poll_ms": settings.WATCH_POLL_MS,
     }
+
+
+ROUND_NAMES = {
+    1: gettext_lazy("Final"),
+    2: gettext_lazy("Semi-finals"),
+    4: gettext_lazy("Quarter-finals"),
+    8: gettext_lazy("Round of 16"),
+}
+
+
+def _bracket(state) -> list[dict]:
+    """The knock-out's rounds: each one's name, and each table's pairs with their seeds (their
+    places in the standings among the pairs that went on), the score and the winner."""
+    if not state.knockout_started:
+        return []
+    seeds = {pair: seed for seed, pair in enumerate(state.knockout_ranking(), start=1)}
+    return [
+        {
+            "round": round_,
+            "name": ROUND_NAMES.get(len(round_.tables), ""),
+            "tables": [
+                {
+                    "table": table,
+                    "seeds": (seeds.get(table.table.pair_a_id), seeds.get(table.table.pair_b_id)),
+                    "winner": table.result.winner if table.finished else None,
+                }
+                for table in round_.tables
+            ],
+        }
+        for round_ in state.knockout_rounds
+    ]
 
 
 def _pair_matches(state, lines) -> list[dict]:
@@ -385,5 +419,23 @@ def tournament_hand_result_view(request, tournament, is_keeper, table):
         return _keeper_page_again(request, tournament, error)
     messages.success(
         request, _("The result of table %(number)s was entered.") % {"number": table.number}
+    )
+    return redirect(tournament.get_keeper_url())
+
+
+@require_POST
+@tournament_view(keeper_only=True)
+def tournament_knockout_view(request, tournament, is_keeper):
+    """The knock-out stage of the top 4, 8 or 16 after the Swiss rounds."""
+    size = views._posted_int(request, "size")  # -1 if it is none: refused in words
+    try:
+        tournament_knockout_start(tournament=tournament, size=size)
+    except ValidationError as error:
+        if error.code == "knockout_started":  # a second tap: it is there
+            messages.info(request, error.messages[0])
+            return redirect(tournament.get_keeper_url())
+        return _keeper_page_again(request, tournament, error)
+    messages.success(
+        request, _("The knock-out stage of the top %(size)s has started.") % {"size": size}
     )
     return redirect(tournament.get_keeper_url())

@@ -88,6 +88,7 @@ def addresses(client):
         "calculator:round-start": f"{tn}/round/",
         "calculator:round-preview": f"{tn}/round/preview/",
         "calculator:tournament-hand-result": f"{tn}/table/1/result/",
+        "calculator:knockout": f"{tn}/knockout/",
     }
 
 

@@ -123,3 +123,35 @@ def test_an_organizer_runs_a_round_and_the_wall_follows_it(new_context, language
     )
     assert re.search(r"\b1\b", page.locator("table.standings tbody tr").nth(0).inner_text())
     screen.check_layout()
+
+
+def test_the_knockout_bracket_reads_on_a_360_px_phone(new_context):
+    """The organizer's choice of the knock-out and the bracket on the wall, at 360 px: no
+    sideways scrolling, every control a 44 px target, the winner said at the end."""
+    from django.test import Client
+
+    from tests.calculator.test_tournament_hand import enter
+    from tests.calculator.test_tournament_http import create, start_round, tables
+    from tests.calculator.test_tournament_knockout import EIGHT, knockout, play
+
+    client = Client()
+    hostile = " / ".join(PAIRS[0])
+    tournament = create(client, pairs=hostile + "\n" + "\n".join(EIGHT.splitlines()[1:]))
+    start_round(client, tournament, 1)
+    play(client, tournament, 1)
+    screen = phone(new_context, "bg")
+    screen.goto(tournament.get_keeper_url())
+    expect(screen.page.locator(".knockout-form input[name=size]")).to_have_count(2)  # 4 and 8
+    knockout(client, tournament, 8)
+    for number in (2, 3, 4):
+        if number > 2:
+            start_round(client, tournament, number)
+        for table in tables(tournament, number):
+            enter(client, tournament, table, (151, 40 + table.number))
+    screen.goto(tournament.get_view_url())
+    page = screen.page
+    expect(page.locator(".bracket h3")).to_have_count(3)
+    champion = tables(tournament, 4)[0].pair_a
+    expect(page.locator(".champion")).to_contain_text(
+        translated("bg", "Winner of the tournament: %(pair)s", pair=champion.name)
+    )
