@@ -97,6 +97,9 @@ def test_a_knockout_of_the_top_4_is_seeded_by_the_standings_and_ends_with_a_winn
     assert TournamentRound.objects.filter(tournament=tournament).count() == 4
     # the knock-out's matches decide who goes on, not the standings
     assert tournament_state(Tournament.objects.get(pk=tournament.pk)).standings() == before
+    sheet = client.get(reverse("calculator:tournament-sheet", args=[tournament.view_key]))
+    assert said(sheet, language, "Winner of the tournament: %(pair)s", pair=champion.name)
+    assert said(sheet, language, "Semi-finals")
 
 
 @pytest.mark.django_db
