@@ -40,7 +40,7 @@ from .tournament import (
     standings,
     swiss_pairings,
 )
-from .tournament_swap import SWAP_ROUND_ROBIN, order_of, pairings_of
+from .tournament_swap import SWAP_KNOCKOUT, SWAP_ROUND_ROBIN, order_of, pairings_of
 
 ROUND_OPEN = _(
     "Round %(number)s is still being played: a round can be started, and pairs added or "
@@ -467,6 +467,8 @@ def tournament_round_start(
                 if order != order_of(pairings):
                     if tournament.format == ROUND_ROBIN:
                         _refuse(SWAP_ROUND_ROBIN, "swap_round_robin")
+                    if state.knockout_started:
+                        _refuse(SWAP_KNOCKOUT, "swap_knockout")
                     pairings = pairings_of(pairings, order)
             round_ = _round_create(state, pairings)
             _touch(tournament)

@@ -33,6 +33,10 @@ SWAP_SAME_TABLE = _(
 SWAP_ROUND_ROBIN = _(
     "A round robin's rounds are drawn up when it starts: its pairings cannot be swapped."
 )
+SWAP_KNOCKOUT = _(
+    "A knock-out's ties follow the bracket (the seeds, then the winners): its pairings cannot "
+    "be swapped."
+)
 REMATCH = _("%(a)s and %(b)s have met already, in round %(number)s.")
 BYE_AGAIN = _("%(pair)s has had a bye already, in round %(number)s.")
 
@@ -68,6 +72,8 @@ def order_swapped(state, order: list[int], first: int, second: int) -> list[int]
     other's table, or takes the bye)."""
     if state.tournament.format != "swiss":
         _refuse(SWAP_ROUND_ROBIN, "swap_round_robin")
+    if state.knockout_started:
+        _refuse(SWAP_KNOCKOUT, "swap_knockout")
     if first == second:
         _refuse(SWAP_SAME, "swap_same")
     if first not in order or second not in order:

@@ -370,10 +370,11 @@ def tournament_round_preview(request, tournament, is_keeper):
         "bye": state.by_id.get(pairings.bye),
         "order": " ".join(map(str, order)),
         "preview_version": version,
-        "warnings": tournament_swap.warnings(state, pairings),
+        # a knock-out's ties may be rematches of the Swiss rounds, as they should
+        "warnings": () if state.knockout_started else tournament_swap.warnings(state, pairings),
         "refusals": refusals,
         "playing": [state.by_id[pair] for pair in order],
-        "swiss": tournament.format == "swiss",
+        "swiss": tournament.format == "swiss" and not state.knockout_started,
         "swap_fields": (("first", _("The first pair")), ("second", _("The second pair"))),
     }
     response = render(

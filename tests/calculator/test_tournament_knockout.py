@@ -216,3 +216,32 @@ def test_the_organizers_page_offers_no_pair_changes_once_the_knockout_started(cl
     page = keeper.content.decode()
     assert withdraw not in page and add not in page
     assert said(keeper, "bg", KNOCKOUT_FIXED)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_knockout_round_is_shown_first_and_cannot_be_swapped(client, language):
+    from calculator.tournament_swap import SWAP_KNOCKOUT
+
+    from .test_tournament_swap import preview, shown, start_shown
+
+    tournament = create(client, language, pairs=EIGHT)
+    swiss(client, tournament, 1)
+    knockout(client, tournament, 8)
+    play(client, tournament, 2)  # tables 1 and 3 to their first pair, 2 and 4 to the second
+    fresh = Tournament.objects.get(pk=tournament.pk)
+    winners = [t.pair_a_id if t.number % 2 else t.pair_b_id for t in tables(tournament, 2)]
+    page = preview(client, fresh, language)
+    assert page.status_code == 200 and said(page, language, SWAP_KNOCKOUT)
+    assert "swap-form" not in page.content.decode()
+    assert shown(page)["order"] == " ".join(map(str, winners))
+    swap = preview(client, fresh, language, **shown(page), first=winners[0], second=winners[2])
+    assert refused(swap, language, SWAP_KNOCKOUT)
+    url = reverse("calculator:round-start", args=[tournament.keeper_key])
+    order = " ".join(map(str, [winners[0], winners[2], winners[1], winners[3]]))
+    data = {"number": "3", "order": order, "version": shown(page)["version"]}
+    response = client.post(url, data, HTTP_ACCEPT_LANGUAGE=language)
+    assert refused(response, language, SWAP_KNOCKOUT)
+    assert not TournamentRound.objects.filter(tournament=tournament, number=3).exists()
+    assert start_shown(client, fresh, page, language).status_code == 302
+    assert seeds_of(tournament, 3) == [(winners[0], winners[1]), (winners[2], winners[3])]
