@@ -851,12 +851,19 @@ def run_benchmark(args, site: Site, seeded: Seeded) -> None:
 # Watchers: many phones with a match's watch page open
 
 
-def poll_loop(port: int, watchers: list[list], interval: float, deadline: float) -> list:
+MATCH_PATHS = ("/m/{key}/changes", "/m/{key}/")
+
+
+def poll_loop(
+    port: int, watchers: list[list], interval: float, deadline: float, paths=MATCH_PATHS
+) -> list:
     """One keep-alive connection (as a proxy keeps to its upstream) polling for ``watchers``,
-    each ``[key, version, etag, due]``, every ``interval`` s from its own ``due``, as
-    static/js/match.js does: the match's version, then the page only when it changed. Returns
-    (kind, status, seconds) per request, the seconds of a poll counted from when it was due: a
-    client that falls behind shows as latency, not as fewer requests."""
+    each ``[key, version, etag, due]`` (and, if given, a fifth item: its name in the results),
+    every ``interval`` s from its own ``due``, as static/js/match.js does: the version
+    (``paths[0]``), then the page (``paths[1]``) only when it changed. Returns (kind, status,
+    seconds, sent, answered, name) per request, ``sent`` and ``answered`` on time.monotonic()'s
+    clock (one for every process of the machine), the seconds of a poll counted from when it
+    was due: a client that falls behind shows as latency, not as fewer requests."""
     import heapq
 
     queue = [(watcher[3], index) for index, watcher in enumerate(watchers)]
@@ -885,26 +892,34 @@ def poll_loop(port: int, watchers: list[list], interval: float, deadline: float)
         if due > deadline:
             break
         time.sleep(max(0.0, due - time.monotonic()))
-        key, version, etag, _due = watchers[index]
-        status, _headers, body = get(f"/m/{key}/changes", {})
-        results.append(("poll", status, time.monotonic() - due))
+        key, version, etag = watchers[index][:3]
+        name = watchers[index][4] if len(watchers[index]) > 4 else index
+        sent = time.monotonic()
+        status, _headers, body = get(paths[0].format(key=key), {})
+        answered = time.monotonic()
+        results.append(("poll", status, answered - due, sent, answered, name))
         if status == 200 and body.decode() != version:
-            started = time.monotonic()
-            status, headers, _page = get(f"/m/{key}/", {"If-None-Match": etag})
-            results.append(("page", status, time.monotonic() - started))
+            sent = time.monotonic()
+            status, headers, _page = get(
+                paths[1].format(key=key), {"If-None-Match": etag} if etag else {}
+            )
+            answered = time.monotonic()
+            results.append(("page", status, answered - sent, sent, answered, name))
             if status == 200:
-                watchers[index][1:3] = [body.decode(), headers["ETag"]]
+                watchers[index][1:3] = [body.decode(), headers.get("ETag", "")]
         heapq.heappush(queue, (due + interval, index))
     return results
 
 
-def poll_process(port: int, watchers: list[list], interval: float, deadline: float, pool: int):
+def poll_process(
+    port: int, watchers: list[list], interval: float, deadline: float, pool: int, paths=MATCH_PATHS
+):
     """``pool`` connections in threads of this process, sharing ``watchers`` between them."""
     shares = [watchers[index::pool] for index in range(pool)]
     results: list[list] = [[] for _ in shares]
 
     def run(index):
-        results[index] = poll_loop(port, shares[index], interval, deadline)
+        results[index] = poll_loop(port, shares[index], interval, deadline, paths)
 
     threads = [threading.Thread(target=run, args=(index,)) for index in range(pool)]
     for thread in threads:
@@ -994,7 +1009,7 @@ def run_watchers(args, site: Site, matches: list[Seeded]) -> None:
         clients_cpu = sum(cpu for _part, cpu in parts)
         ok = {"poll": [], "page": []}
         errors = 0
-        for kind, status, seconds in samples:
+        for kind, status, seconds, *_when in samples:
             if status in (200, 304):
                 ok[kind].append(seconds * 1000)
             else:
