@@ -377,9 +377,7 @@ def drop_postgres(url: str) -> None:
     import urllib.parse
 
     import psycopg
-    from django.db import connections
 
-    connections.close_all()
     parts = urllib.parse.urlsplit(url)
     admin = parts._replace(path="/postgres").geturl().replace("postgres://", "postgresql://", 1)
     with psycopg.connect(admin, autocommit=True) as connection:
