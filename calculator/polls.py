@@ -1,4 +1,5 @@
-"""What a watcher's open page polls: ``/m/<key>/changes``, the match's version in a few bytes.
+"""What a watcher's open page polls: ``/m/<key>/changes``, the match's version in a few bytes
+(and the tournament's standings page, ``/tn/<key>/changes``, the tournament's).
 
 The page holds the version it shows (``#live[data-version]``) and asks for the current one every
 few seconds (static/js/match.js); only when they differ does it fetch the page itself. Every write
@@ -16,6 +17,7 @@ from django.conf import settings
 from django.db import DatabaseError, connection
 
 PATH = re.compile(r"/m/([A-Za-z0-9_-]{16,64})/changes")
+TOURNAMENT_PATH = re.compile(r"/tn/([A-Za-z0-9_-]{16,64})/changes")
 HEADERS = [
     ("Content-Type", "text/plain; charset=utf-8"),
     ("Cache-Control", "no-store"),
@@ -43,6 +45,26 @@ def _version_of(key: str) -> int | None:
     return None if row is None else row[0]
 
 
+def _tournament_version_of(key: str) -> bytes | None:
+    """What ``/tn/<key>/changes`` answers (tournament_services.tournament_version: the
+    tournament's own version and the sum of its matches'), in one query; None if no tournament
+    has this organizer's or public key."""
+    q = connection.ops.quote_name
+    sql = (
+        f"SELECT t.{q('version')}, (SELECT COALESCE(SUM(m.{q('version')}), 0) "
+        f"FROM {q('calculator_match')} m "
+        f"JOIN {q('calculator_tournamenttable')} tt ON tt.{q('match_id')} = m.{q('id')} "
+        f"JOIN {q('calculator_tournamentround')} r ON r.{q('id')} = tt.{q('round_id')} "
+        f"WHERE r.{q('tournament_id')} = t.{q('id')}) "
+        f"FROM {q('calculator_tournament')} t "
+        f"WHERE t.{q('keeper_key')} = %s OR t.{q('view_key')} = %s LIMIT 1"
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [key, key])
+        row = cursor.fetchone()
+    return None if row is None else f"{row[0]}-{row[1]}".encode()
+
+
 def _secure_enough(environ) -> bool:
     if not settings.SECURE_SSL_REDIRECT:
         return True
@@ -59,15 +81,20 @@ class FastPolls:
         self.app = app
 
     def __call__(self, environ, start_response):
-        found = PATH.fullmatch(environ.get("PATH_INFO", ""))
+        path = environ.get("PATH_INFO", "")
+        found = PATH.fullmatch(path)
+        in_tournament = found is None and (found := TOURNAMENT_PATH.fullmatch(path)) is not None
         if found and environ["REQUEST_METHOD"] == "GET" and _secure_enough(environ):
             try:
-                version = _version_of(found[1])
+                if in_tournament:
+                    body = _tournament_version_of(found[1])
+                else:
+                    version = _version_of(found[1])
+                    body = None if version is None else version_text(version)
             except DatabaseError:
                 connection.close()  # a broken connection: Django's path opens a new one
-                version = None
-            if version is not None:
-                body = version_text(version)
+                body = None
+            if body is not None:
                 start_response("200 OK", [*HEADERS, ("Content-Length", str(len(body)))])
                 return [body]
         return self.app(environ, start_response)

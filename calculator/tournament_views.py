@@ -16,10 +16,14 @@ from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
+from django.utils.cache import get_conditional_response
+from django.utils.http import quote_etag
+from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 from belot_site.methods import require_page_and_form, require_POST, require_safe
+from belot_site.theme import theme_of
 
 from . import polls, tournament_export, tournament_swap, views
 from .access import tournament_view
@@ -61,7 +65,7 @@ def tournament_new(request):
     return render(request, "calculator/tournament_new.html", {"form": form}, status=status)
 
 
-def _context(request, tournament, is_keeper, state=None) -> dict:
+def _context(request, tournament, is_keeper, state=None, version=None) -> dict:
     state = state or tournament_state(tournament)
     lines = state.standings()
     return {
@@ -75,7 +79,7 @@ def _context(request, tournament, is_keeper, state=None) -> dict:
         "current": state.rounds[-1] if state.rounds else None,
         "view_url": request.build_absolute_uri(tournament.get_view_url()),
         "keeper_url": request.build_absolute_uri(tournament.get_keeper_url()),
-        "version": tournament_version(tournament),
+        "version": version or tournament_version(tournament),
         "poll_ms": settings.WATCH_POLL_MS,
     }
 
@@ -140,7 +144,7 @@ def _pair_matches(state, lines) -> list[dict]:
 @tournament_view()
 def tournament_page(request, tournament, is_keeper):
     if not is_keeper:
-        return render(request, "calculator/tournament.html", _context(request, tournament, False))
+        return _wall(request, tournament)
     response = render(
         request,
         "calculator/tournament_keeper.html",
@@ -153,10 +157,33 @@ def tournament_page(request, tournament, is_keeper):
 @tournament_view()
 def tournament_standings(request, tournament, is_keeper):
     """The standings for the wall, whichever link opens them (the organizer's own phone too)."""
-    response = render(
-        request, "calculator/tournament.html", _context(request, tournament, is_keeper)
-    )
-    return _private(response) if is_keeper else response
+    if not is_keeper:
+        return _wall(request, tournament)
+    response = render(request, "calculator/tournament.html", _context(request, tournament, True))
+    return _private(response)
+
+
+def _wall(request, tournament):
+    """The public standings: the same for every phone on the wall until the tournament's
+    version changes (a saved deal at any table, a hand result, a round, a pair), so, like the
+    watchers' match page, rendered once per version, language, theme and address, kept in the
+    same bounded store (calculator/views.py, ``kept_html``), and answered 304 to a phone that
+    has it. Only the public link's page: the organizer's link is on the organizer's alone."""
+    if request.META.get("QUERY_STRING"):  # the page has none: none makes an entry of its own
+        return redirect(request.path)
+    version = tournament_version(tournament)
+    etag = quote_etag(f"tn-{tournament.pk}-{version}-{get_language()}-{theme_of(request)}")
+    response = get_conditional_response(request, etag=etag)
+    if response is None:
+
+        def render_wall():
+            context = _context(request, tournament, False, version=version)
+            return render_to_string("calculator/tournament.html", context, request)
+
+        response = HttpResponse(views.kept_html(request, etag, render_wall))
+        response["ETag"] = etag
+    response["Cache-Control"] = "private, no-cache"
+    return response
 
 
 @require_safe

@@ -245,10 +245,10 @@ SHARED_PAGE_SECONDS = 600
 def _watch_html_cached(request, match, etag, game, page) -> str:
     """The watchers' page is the same for everyone until the match changes: its ETag says when.
     (The scorer's page is not kept: its forms carry the scorer's own CSRF token.)"""
-    return _kept_html(request, etag, lambda: _match_html(request, match, False, game, page))
+    return kept_html(request, etag, lambda: _match_html(request, match, False, game, page))
 
 
-def _kept_html(request, etag: str, render_page) -> str:
+def kept_html(request, etag: str, render_page) -> str:
     """A watchers' page (the match page, the score sheet) from the store, or ``render_page()``
     kept there.
 
@@ -335,7 +335,7 @@ def match_sheet(request, match, is_scorer):
             context = sheet_context(request, match_state(match), page or 1)
             return render_to_string("calculator/sheet.html", context, request)
 
-        response = HttpResponse(_kept_html(request, etag, render_sheet))
+        response = HttpResponse(kept_html(request, etag, render_sheet))
         response["ETag"] = etag
     return _cache_headers(response, is_scorer=False)
 
