@@ -1,0 +1,193 @@
+"""A whole tournament night on 360 px phones (issue 24): six pairs, three Swiss rounds, each
+started through its preview, its table cards printed, its three tables kept by three scorers'
+phones at once while a fourth phone shows the standings wall, then the knock-out of the top 4
+to its final. The wall is never reloaded: it follows every round by itself, its figures those of
+the pure package's standings for what the tables recorded.
+
+Each scorer enters a deal on the deal page as at the table; the rest of a match is saved as the
+scorer's phone saves it (`deal_record`), to keep the browser's share of the test small."""
+
+import pytest
+from django.utils import translation
+from django.utils.translation import ngettext
+from playwright.sync_api import expect
+
+from calculator import engine
+from calculator.models import Match, Tournament
+from calculator.services import match_state
+from calculator.tournament import MatchResult, Pair, RoundResult, bracket_seeds, standings
+from tests.e2e.screens import Screen, translated
+from tests.e2e.test_scoring import DEAL_PAGE, MATCH_PAGE
+from tests.e2e.test_tournament import finish, phone
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+PAIRS = [
+    ("Ана", "Боби"),
+    ("Вики", "Гого"),
+    ("Дани", "Ели"),
+    ("Жоро", "Зори"),
+    ("Иво", "Йоана"),
+    ("Катя", "Лазар"),
+]
+SWISS_ROUNDS = 3
+KEEPER_PAGE = r"/tn/[\w-]+/$"
+
+
+def winner_of(round_number: int, table: int) -> engine.Team:
+    """Who wins a Swiss table: it differs from table to table and round to round."""
+    return engine.Team.A if (round_number + table) % 2 else engine.Team.B
+
+
+def first_deal(round_number: int, table: int) -> engine.PlayedDeal:
+    """The deal the scorer taps in: made in hearts by the table's winner, the card points
+    differing from table to table so that the points differences differ too."""
+    team = winner_of(round_number, table)
+    points = 90 + 7 * table + 5 * round_number
+    return engine.PlayedDeal(team, engine.Contract.HEARTS, engine.CardPoints(team, points))
+
+
+def score_a_deal(screen: Screen, scorer_url: str, deal: engine.PlayedDeal) -> Match:
+    """At the table: the card's link, the deal page, the deal tapped in, previewed, saved."""
+    screen.goto(scorer_url)
+    match = Match.objects.get(scorer_key=scorer_url.rstrip("/").rsplit("/", 1)[1])
+    page = screen.page
+    screen.follow(page.locator(".actions a.button"), DEAL_PAGE)
+    screen.enter_deal(deal)
+    expected = engine.fold_match(match.profile, match.first_dealer, [deal])
+    screen.preview_rows(expected.deals[-1])
+    screen.follow(page.locator("button[name=action][value=save]"), MATCH_PAGE)
+    expect(screen.totals()).to_have_text([str(expected.totals.a), str(expected.totals.b)])
+    return match
+
+
+def recorded(number: int, matches: list[tuple[int, int, Match]]) -> RoundResult:
+    """A round's result as its matches' recorded deals give it (the engine's fold)."""
+    results = []
+    for pair_a, pair_b, match in matches:
+        fold = match_state(match).fold
+        assert fold.match_over
+        winner = pair_a if fold.match_winner is engine.Team.A else pair_b
+        points = (sum(g.totals.a for g in fold.games), sum(g.totals.b for g in fold.games))
+        results.append(MatchResult(pair_a, pair_b, winner, *points))
+    return RoundResult(number, tuple(results))
+
+
+def signed(number: int) -> str:
+    return f"+{number}" if number > 0 else str(number)
+
+
+def expect_standings(wall: Screen, lines, names: dict[int, str], title: str) -> None:
+    """The wall shows ``lines`` (the pure standings) row by row, figure by figure."""
+    expect(wall.page.locator("#standings-title")).to_have_text(title)
+    rows = wall.page.locator("table.standings tbody tr")
+    expect(rows.locator("th")).to_have_text([names[line.pair] for line in lines])
+    for row, line in zip(rows.all(), lines, strict=True):
+        figures = [line.place, line.wins, line.played, signed(line.points_difference)]
+        figures += [line.points_for, line.buchholz, line.head_to_head]
+        expect(row.locator("td")).to_have_text([str(figure) for figure in figures])
+
+
+def start_round(organizer: Screen, keeper_url: str, language: str, number: int) -> None:
+    """From the organizer's page, through the round's preview, to the round started."""
+    page = organizer.page
+    organizer.goto(keeper_url)
+    start = page.locator("form[action$='/round/preview/'] button")
+    expect(start).to_have_text(translated(language, "Start round %(number)s", number=number))
+    organizer.follow(start, r"/round/preview/\?")
+    organizer.follow(page.locator("form[action$='/round/'] button"), KEEPER_PAGE)
+
+
+@pytest.mark.parametrize("language", ["bg", "uk", "ru"])
+def test_a_six_pair_swiss_night_with_its_knockout_final(new_context, language):
+    organizer = phone(new_context, language)
+    page = organizer.page
+    organizer.goto(f"/{language}/tournament/new/")
+    page.fill("#id_name", "Зимна купа")
+    page.fill("#id_pairs", "\n".join(f"{a} / {b}" for a, b in PAIRS))
+    organizer.choose("games_to_win", "1")  # a match of one game: the shortest the form offers
+    keeper_url = organizer.follow(
+        page.locator("form[action$='/tournament/new/'] button[type=submit]"), KEEPER_PAGE
+    )
+    tournament = Tournament.objects.get()
+    names = {pair.pk: pair.name for pair in tournament.pairs.all()}
+    pure_pairs = [Pair(pk) for pk in names]
+
+    # The wall: the public link on a phone of its own, opened once and never reloaded.
+    wall = phone(new_context, language)
+    wall.goto(tournament.get_view_url())
+    scorers = [phone(new_context, language) for _ in range(3)]
+
+    results: list[RoundResult] = []
+    for number in range(1, SWISS_ROUNDS + 1):
+        start_round(organizer, keeper_url, language, number)
+        round_ = tournament.rounds.get(number=number)
+        tables = list(round_.tables.select_related("match", "pair_a", "pair_b"))
+        assert len(tables) == 3 and round_.bye is None
+
+        # The table cards: one a table, its pairs and its QR code; the scorer's links are the
+        # organizer's page's (the card shows its link only as the QR code).
+        links = page.locator("table.round-tables tbody tr a")
+        scorer_urls = [links.nth(i).get_attribute("href") for i in range(len(tables))]
+        organizer.follow(page.locator("a[href$='/cards/']"), r"/cards/$")
+        cards = page.locator(".table-card")
+        expect(cards).to_have_count(len(tables))
+        for card, table, url in zip(cards.all(), tables, scorer_urls, strict=True):
+            assert url == table.match.get_scorer_url()
+            expect(card.locator(".card-number")).to_have_text(
+                translated(language, "Table %(number)s", number=table.number)
+            )
+            expect(card.locator(".card-pairs")).to_have_text(
+                f"{table.pair_a.name} – {table.pair_b.name}"
+            )
+            expect(card.locator(".card-qr svg")).to_be_visible()
+
+        # Each table's scorer taps in a deal on its own phone; the wall shows it being played.
+        matches = []
+        for scorer, table, url in zip(scorers, tables, scorer_urls, strict=True):
+            match = score_a_deal(scorer, url, first_deal(number, table.number))
+            matches.append((table.pair_a_id, table.pair_b_id, match))
+        with translation.override(language):
+            deals = ngettext("%(deals)s deal", "%(deals)s deals", 1) % {"deals": 1}
+        expect(wall.page.locator("table.round-tables .progress")).to_have_text([deals] * 3)
+        for (_, _, match), table in zip(matches, tables, strict=True):
+            match.refresh_from_db()  # saved on the phone since it was read
+            finish(match, winner_of(number, table.number))
+
+        results.append(recorded(number, matches))
+        lines = standings(pure_pairs, results, bye_points=tournament.bye_points)
+        title = translated(language, "Standings, round %(number)s", number=number)
+        expect_standings(wall, lines, names, title)
+        expect(wall.page.locator("table.round-tables .progress")).to_have_text(
+            [translated(language, "finished")] * 3
+        )
+    wall.check_layout()
+
+    # The knock-out of the top 4, seeded by the standings: 1 v 4 and 2 v 3, then the final.
+    ranking = [line.pair for line in lines]
+    organizer.goto(keeper_url)
+    expect(page.locator(".knockout-form input[name=size]")).to_have_count(1)  # 6 pairs: top 4
+    organizer.follow(page.locator(".knockout-form button[type=submit]"), KEEPER_PAGE)
+    semis = list(tournament.rounds.get(number=SWISS_ROUNDS + 1).tables.order_by("number"))
+    seeds = bracket_seeds(4)
+    assert [(t.pair_a_id, t.pair_b_id) for t in semis] == [
+        (ranking[seeds[0] - 1], ranking[seeds[1] - 1]),
+        (ranking[seeds[2] - 1], ranking[seeds[3] - 1]),
+    ]
+    finish(semis[0].match, engine.Team.B)  # the 4th seed beats the 1st
+    finish(semis[1].match, engine.Team.A)
+    expect(wall.page.locator(".bracket h3")).to_have_count(1)
+    start_round(organizer, keeper_url, language, SWISS_ROUNDS + 2)
+    (final,) = tournament.rounds.get(number=SWISS_ROUNDS + 2).tables.all()
+    assert (final.pair_a_id, final.pair_b_id) == (semis[0].pair_b_id, semis[1].pair_a_id)
+    expect(wall.page.locator(".bracket h3")).to_have_count(2)
+    finish(final.match, engine.Team.A)
+
+    champion = names[final.pair_a_id]
+    expect(wall.page.locator(".champion")).to_have_text(
+        translated(language, "Winner of the tournament: %(pair)s", pair=champion)
+    )
+    # The standings of the Swiss rounds stay as they were: the knock-out does not change them.
+    title = translated(language, "Standings after the Swiss rounds")
+    expect_standings(wall, lines, names, title)
+    wall.check_layout()
