@@ -7,6 +7,7 @@ from playwright.sync_api import expect
 from calculator.views import RECENT_COOKIE, RECENT_TABLES_COOKIE
 from tests.calculator.conftest import create_match, record_deal
 from tests.calculator.test_table_http import create_table
+from tests.e2e.screens import translated
 
 pytestmark = [
     pytest.mark.browser,
@@ -251,7 +252,9 @@ def forget(page):
     page.get_by_text("Забрави мачовете на този телефон").click()
     page.get_by_role("button", name="Забрави ги на този телефон").click()
     page.wait_for_url("**/bg/")
-    expect(page.locator(".messages")).to_have_text("Телефонът забрави мачовете и масите си.")
+    forgotten = translated("bg", "This phone has forgotten its matches, tables and tournaments.")
+    assert forgotten.startswith("Телефонът забрави")  # translated, not the English
+    expect(page.locator(".messages")).to_have_text(forgotten)
 
 
 def test_forget_clears_the_lists_the_drafts_and_every_kept_page(phone_with_lists):
