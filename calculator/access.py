@@ -137,41 +137,31 @@ def match_view(*, scorer_only: bool = False):
     return decorate
 
 
-def table_view(*, keeper_only: bool = False):
-    """Look the table up by the URL's key and call ``view(request, table, is_keeper, ...)``;
-    the same keys, the same 404 and the same limit as a match's."""
+def _keyed_view(model, keeper_only: bool):
+    """Look ``model`` (a table or a tournament) up by the URL's key, either of its two, and call
+    ``view(request, found, is_keeper, ...)``; the same 404 and the same limit as a match's."""
 
     def decorate(view):
         @wraps(view)
         def wrapper(request, key, *args, **kwargs):
-            table = None
+            found = None
             if KEY_SHAPE.fullmatch(key):
-                table = Table.objects.filter(Q(keeper_key=key) | Q(view_key=key)).first()
-            is_keeper = table is not None and table.keeper_key == key
-            if table is None or (keeper_only and not is_keeper):
+                found = model.objects.filter(Q(keeper_key=key) | Q(view_key=key)).first()
+            is_keeper = found is not None and found.keeper_key == key
+            if found is None or (keeper_only and not is_keeper):
                 return miss(request)
-            return view(request, table, is_keeper, *args, **kwargs)
+            return view(request, found, is_keeper, *args, **kwargs)
 
         return wrapper
 
     return decorate
+
+
+def table_view(*, keeper_only: bool = False):
+    """A table's page by its keeper's or its view link (``view(request, table, is_keeper)``)."""
+    return _keyed_view(Table, keeper_only)
 
 
 def tournament_view(*, keeper_only: bool = False):
-    """Look the tournament up by the URL's key and call ``view(request, tournament,
-    is_keeper, ...)``; the same keys, the same 404 and the same limit as a table's."""
-
-    def decorate(view):
-        @wraps(view)
-        def wrapper(request, key, *args, **kwargs):
-            tournament = None
-            if KEY_SHAPE.fullmatch(key):
-                tournament = Tournament.objects.filter(Q(keeper_key=key) | Q(view_key=key)).first()
-            is_keeper = tournament is not None and tournament.keeper_key == key
-            if tournament is None or (keeper_only and not is_keeper):
-                return miss(request)
-            return view(request, tournament, is_keeper, *args, **kwargs)
-
-        return wrapper
-
-    return decorate
+    """A tournament's page by its organizer's or its public link."""
+    return _keyed_view(Tournament, keeper_only)

@@ -312,29 +312,28 @@ def tournament_pairs_add_view(request, tournament, is_keeper):
 @require_POST
 @tournament_view(keeper_only=True)
 def tournament_pair_withdraw_view(request, tournament, is_keeper, pair):
-    if pair >= 2**31:  # no pair's id, and past what a database column holds
-        raise Http404
-    pair = get_object_or_404(TournamentPair, pk=pair, tournament=tournament)
-    try:
-        tournament_pair_withdraw(tournament=tournament, pair=pair)
-    except ValidationError as error:
-        return _keeper_page_again(request, tournament, error)
-    messages.success(request, _("%(pair)s withdrew.") % {"pair": pair.name})
-    return redirect(tournament.get_keeper_url())
+    return _pair_change(
+        request, tournament, pair, tournament_pair_withdraw, _("%(pair)s withdrew.")
+    )
 
 
 @require_POST
 @tournament_view(keeper_only=True)
 def tournament_pair_return_view(request, tournament, is_keeper, pair):
     """A withdrawn pair plays on: a withdrawal tapped by mistake is taken back."""
-    if pair >= 2**31:
+    return _pair_change(request, tournament, pair, tournament_pair_return, _("%(pair)s plays on."))
+
+
+def _pair_change(request, tournament, pair, change, done):
+    """``change(tournament=, pair=)`` for the pair of the URL's id; ``done`` said on success."""
+    if pair >= 2**31:  # no pair's id, and past what a database column holds
         raise Http404
     pair = get_object_or_404(TournamentPair, pk=pair, tournament=tournament)
     try:
-        tournament_pair_return(tournament=tournament, pair=pair)
+        change(tournament=tournament, pair=pair)
     except ValidationError as error:
         return _keeper_page_again(request, tournament, error)
-    messages.success(request, _("%(pair)s plays on.") % {"pair": pair.name})
+    messages.success(request, done % {"pair": pair.name})
     return redirect(tournament.get_keeper_url())
 
 
