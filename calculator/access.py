@@ -23,7 +23,7 @@ from django.shortcuts import render
 from belot_site.clients import client_address
 
 from . import engine
-from .models import Match, Table, Tournament
+from .models import Match, Table, Tournament, TournamentTable
 
 # What secrets.token_urlsafe makes; anything else is no key and never reaches the database.
 KEY_SHAPE = re.compile(r"[A-Za-z0-9_-]{16,64}")
@@ -115,7 +115,19 @@ def _by_key_sql() -> str:
     table, scorer, watch = (
         quote(name) for name in (Match._meta.db_table, "scorer_key", "watch_key")
     )
-    return f"SELECT * FROM {table} WHERE {scorer} = %s OR {watch} = %s LIMIT 1"
+    # A tournament table's result entered by hand closes its match to deals: read with the
+    # row (a lookup of a unique index), so no page of a match asks again (Match.result_by_hand).
+    tables, match_id, hand = (
+        quote(name) for name in (TournamentTable._meta.db_table, "match_id", "hand_points_a")
+    )
+    by_hand = (
+        f"EXISTS (SELECT 1 FROM {tables} WHERE {tables}.{match_id} = {table}.{quote('id')} "
+        f"AND {tables}.{hand} IS NOT NULL)"
+    )
+    return (
+        f"SELECT {table}.*, {by_hand} AS hand_result FROM {table} "
+        f"WHERE {scorer} = %s OR {watch} = %s LIMIT 1"
+    )
 
 
 def match_view(*, scorer_only: bool = False):

@@ -173,6 +173,16 @@ class Match(models.Model):
             return engine.deal_to_dict(deal)
         return self.engine_game.deal_to_dict(deal)
 
+    def result_by_hand(self) -> bool:
+        """Whether this is a tournament table's match whose result the organizer entered by
+        hand (the table kept the score on paper): no deal can be written to it then. The
+        match's lookup by its key reads it with the row (``hand_result``,
+        calculator/access.py); any other row asks."""
+        known = self.__dict__.get("hand_result")
+        if known is not None:
+            return bool(known)
+        return TournamentTable.objects.filter(match=self, hand_points_a__isnull=False).exists()
+
     def get_scorer_url(self):
         return reverse("calculator:match", args=[self.scorer_key])
 

@@ -238,12 +238,14 @@ def match_context(
 ) -> dict:
     match, fold = state.match, state.fold
     winner = team_name(match, fold.winner)
+    by_hand = match.result_by_hand()  # a tournament table's: no deal is entered any more
     return {
         "match": match,
         "fold": fold,
         "is_scorer": is_scorer,
+        "by_hand": by_hand,
         "poll_ms": settings.WATCH_POLL_MS,
-        "undo": undo_offer(state) if is_scorer else None,
+        "undo": undo_offer(state) if is_scorer and not by_hand else None,
         "key": match.scorer_key if is_scorer else match.watch_key,
         **history_context(state, game, page),
         "full": state.next_number > engine.MAX_DEALS,

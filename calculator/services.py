@@ -13,7 +13,7 @@ from django.utils.translation import gettext_lazy as _
 
 from . import engine
 from .lru import BoundedStore
-from .models import ROSTER_MAX, Deal, Match, Table
+from .models import ROSTER_MAX, Deal, Match, Table, TournamentTable
 
 
 class DealConflict(Exception):
@@ -23,6 +23,17 @@ class DealConflict(Exception):
 
 class MatchChanged(DealConflict):
     """The match is no longer at the version the scorer saw."""
+
+
+class ResultByHand(DealConflict):
+    """The match is a tournament table's whose result the organizer entered by hand: its
+    result is that one, and no deal is written to it. Nothing was written."""
+
+
+RESULT_BY_HAND = _(
+    "The organizer entered this table's result by hand (the table kept the score on paper): "
+    "deals can no longer be saved in this match, and nothing was saved."
+)
 
 
 @dataclass(frozen=True)
@@ -92,6 +103,15 @@ def _locked(match: Match) -> Match:
     return Match.objects.select_for_update().get(pk=match.pk)
 
 
+def _open_for_deals(match: Match) -> None:
+    """Refuse a deal's write to a match whose result the organizer entered by hand. Asked
+    once the row is locked, in a query of its own (it sees what was committed before the
+    lock was granted): the organizer's hand result locks the same row and refuses a match
+    with deals (calculator/tournament_services.py), so one of the two is always refused."""
+    if TournamentTable.objects.filter(match=match, hand_points_a__isnull=False).exists():
+        raise ResultByHand(match.pk)
+
+
 def _still_at(match: Match, version: int) -> None:
     """Refuse a write made on an older view of the match (checked after the deal's number, so
     that a second tap hears that its deal is recorded, not that something else changed)."""
@@ -121,6 +141,7 @@ def deal_record(*, match: Match, version: int, number: int, deal: engine.Deal) -
     try:
         with transaction.atomic():
             match = _locked(match)
+            _open_for_deals(match)
             # The deals as stored now: every write changes the match's version and time, by
             # which the fold is kept (match_state), so the locked row's fold is these deals'.
             state = match_state(match)
@@ -143,6 +164,7 @@ def deal_replace(*, match: Match, version: int, number: int, deal: engine.Deal) 
     again."""
     with transaction.atomic():
         match = _locked(match)
+        _open_for_deals(match)
         state = match_state(match)  # the stored deals' (deal_record says why)
         record = Deal.objects.filter(match=match, number=number).first()
         if record is None:
@@ -178,6 +200,7 @@ def deal_delete_last(*, match: Match, version: int, number: int) -> engine.Deal:
     """Delete deal ``number`` of the match at ``version`` if it is the last one; returns it."""
     with transaction.atomic():
         match = _locked(match)
+        _open_for_deals(match)
         state = match_state(match)
         last = Deal.objects.filter(match=match).order_by("-number").first()
         if last is None or last.number != number:
@@ -208,6 +231,7 @@ def deal_undo(*, match: Match, version: int) -> dict:
     what was taken back. DealConflict when something was written since."""
     with transaction.atomic():
         match = _locked(match)
+        _open_for_deals(match)
         _still_at(match, version)
         undo = undoable(match)
         if undo is None:

@@ -36,8 +36,10 @@ from .presenters import (
     sheet_query,
 )
 from .services import (
+    RESULT_BY_HAND,
     DealConflict,
     MatchChanged,
+    ResultByHand,
     deal_delete_last,
     deal_record,
     deal_replace,
@@ -406,6 +408,13 @@ def _to_score(request, match, warning: str):
     return redirect(match.get_scorer_url())
 
 
+def _by_hand(request, match):
+    """A deal's write to a match whose result the organizer entered by hand: nothing written,
+    the scorer's page says why (and offers no deal to enter)."""
+    messages.error(request, RESULT_BY_HAND)
+    return redirect(match.get_scorer_url())
+
+
 def _refused(request, match, error: engine.DealError):
     """The engine refused the write (a match past MAX_DEALS deals): say why on the match page."""
     for problem in error.problems:
@@ -424,6 +433,8 @@ def _full(state) -> engine.DealError | None:
 @require_page_and_form
 @match_view(scorer_only=True)
 def deal_new(request, match, is_scorer):
+    if match.result_by_hand():
+        return _by_hand(request, match)
     state = match_state(match)
     if (full := _full(state)) is not None:
         return _refused(request, match, full)
@@ -443,6 +454,8 @@ def deal_new(request, match, is_scorer):
             deal_record(
                 match=match, version=_posted_version(request), number=number, deal=form.deal
             )
+        except ResultByHand:
+            return _by_hand(request, match)
         except MatchChanged:
             return _deal_again(request, match, number)
         except DealConflict:
@@ -507,12 +520,16 @@ def deal_preview(request, match, is_scorer):
     form = _deal_form(state, data=request.POST, number=number)
     context = _deal_context(state, form, number)  # no version: the page keeps its own
     form.forget_missing()
+    if match.result_by_hand():  # a page opened before: its Save would be refused
+        context.update(preview=None, problems=[], by_hand=RESULT_BY_HAND)
     return render(request, "calculator/_preview_response.html", context)
 
 
 @require_page_and_form
 @match_view(scorer_only=True)
 def deal_edit(request, match, is_scorer, number):
+    if match.result_by_hand():
+        return _by_hand(request, match)
     state = match_state(match)
     if not 1 <= number < state.next_number:
         raise Http404
@@ -531,6 +548,8 @@ def deal_edit(request, match, is_scorer, number):
             deal_replace(
                 match=match, version=_posted_version(request), number=number, deal=form.deal
             )
+        except ResultByHand:
+            return _by_hand(request, match)
         except DealConflict:
             return _changed(request, match)
         except engine.DealError as error:
@@ -546,6 +565,8 @@ def deal_edit(request, match, is_scorer, number):
 def deal_delete(request, match, is_scorer, number):
     try:
         deal_delete_last(match=match, version=_posted_version(request), number=number)
+    except ResultByHand:
+        return _by_hand(request, match)
     except DealConflict:
         return _changed(request, match)
     return redirect(match.get_scorer_url())  # which offers to undo it
@@ -558,6 +579,8 @@ def deal_undo_view(request, match, is_scorer):
     fold = match_state(match).fold  # as the scorer saw it: it names the deal either way
     try:
         undone = deal_undo(match=match, version=_posted_version(request))
+    except ResultByHand:
+        return _by_hand(request, match)
     except DealConflict:
         return _changed(request, match)
     name = deal_name(fold, undone["number"])
@@ -579,6 +602,8 @@ def deal_all_passed(request, match, is_scorer):
             number=_posted_number(request),
             deal=engine.AllPassed(),
         )
+    except ResultByHand:
+        return _by_hand(request, match)
     except MatchChanged:
         return _changed(request, match)
     except DealConflict:
