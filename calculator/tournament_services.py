@@ -93,6 +93,11 @@ KNOCKOUT_TOO_BIG = _(
     "A knock-out of the top %(size)s needs %(size)s pairs that play; there are %(count)s."
 )
 KNOCKOUT_SIZE = _("A knock-out stage takes the top 4, 8 or 16 pairs of the standings.")
+KNOCKOUT_STALE = _(
+    "The tournament changed while the knock-out's bracket was shown (a result corrected, a "
+    "pair added or withdrawn), and nothing was started. Here is the bracket as the standings "
+    "make it now: check it and start the knock-out stage again."
+)
 KNOCKOUT_FIXED = _("The knock-out stage has started: pairs can no longer be added or withdrawn.")
 KNOCKOUT_OVER = _("The final has been played: the tournament is over.")
 # The checks above come first, so the pure package refusing the pairings would be a fault of the
@@ -477,36 +482,50 @@ def tournament_round_start(
         _refuse(ROUND_STARTED, "round_started", number=number)
 
 
-def tournament_knockout_start(*, tournament: Tournament, size: int) -> TournamentRound:
+def knockout_proposal(state: TournamentState, size: int) -> RoundPairings:
+    """The knock-out's first round of the top ``size`` as the site draws it up (nothing
+    stored). ValidationError in a round robin, before any round, while a round is played,
+    for a size other than 4, 8 or 16 or larger than the pairs that play, or once it has
+    started."""
+    if state.tournament.format == ROUND_ROBIN:
+        _refuse(KNOCKOUT_SWISS_ONLY, "knockout_swiss_only")
+    if state.knockout_started:
+        _refuse(KNOCKOUT_STARTED, "knockout_started")
+    if not state.rounds:
+        _refuse(KNOCKOUT_NO_ROUNDS, "knockout_no_rounds")
+    if state.open_round is not None:
+        _refuse(ROUND_OPEN, "round_open", number=state.open_round.number)
+    count = len(state.playing(state.next_number))
+    if size not in KNOCKOUT_SIZES:
+        _refuse(KNOCKOUT_SIZE, "knockout_size")
+    if size > count:
+        _refuse(KNOCKOUT_TOO_BIG, "knockout_too_big", size=size, count=count)
+    number = state.next_number
+    try:
+        return knockout_first_round(state.knockout_ranking(), size, number)
+    except TournamentError as error:
+        logger.error("knock-out not paired: %s", ", ".join(error.codes))
+        _refuse(PAIRING_REFUSED, "pairing_refused", number=number)
+
+
+def tournament_knockout_start(
+    *, tournament: Tournament, size: int, version: str | None = None
+) -> TournamentRound:
     """Start the knock-out stage of the top ``size`` of the standings after the Swiss rounds:
-    its first round, seeded in the bracket (calculator/tournament/knockout.py). Refused, and
-    nothing written, in a round robin, before any round, while a round is played, for a size
-    larger than the pairs that play, or once it has started."""
+    its first round, seeded in the bracket (calculator/tournament/knockout.py), as the
+    organizer's preview showed it at ``version`` (None: as the site draws it up now).
+    Refused, and nothing written, as ``knockout_proposal`` says, or if the tournament
+    changed since the preview (a result corrected, a pair added or withdrawn: the bracket
+    may be another one)."""
     try:
         with transaction.atomic():
             tournament = _locked(tournament)
             state = tournament_state(tournament)
-            if tournament.format == ROUND_ROBIN:
-                _refuse(KNOCKOUT_SWISS_ONLY, "knockout_swiss_only")
-            if state.knockout_started:
-                _refuse(KNOCKOUT_STARTED, "knockout_started")
-            if not state.rounds:
-                _refuse(KNOCKOUT_NO_ROUNDS, "knockout_no_rounds")
-            if state.open_round is not None:
-                _refuse(ROUND_OPEN, "round_open", number=state.open_round.number)
-            count = len(state.playing(state.next_number))
-            if size not in KNOCKOUT_SIZES:
-                _refuse(KNOCKOUT_SIZE, "knockout_size")
-            if size > count:
-                _refuse(KNOCKOUT_TOO_BIG, "knockout_too_big", size=size, count=count)
-            number = state.next_number
-            try:
-                pairings = knockout_first_round(state.knockout_ranking(), size, number)
-            except TournamentError as error:
-                logger.error("knock-out not paired: %s", ", ".join(error.codes))
-                _refuse(PAIRING_REFUSED, "pairing_refused", number=number)
+            pairings = knockout_proposal(state, size)
+            if version is not None and version != tournament_version(tournament):
+                _refuse(KNOCKOUT_STALE, "knockout_stale")
             round_ = _round_create(state, pairings)
-            tournament.knockout_size, tournament.knockout_from = size, number
+            tournament.knockout_size, tournament.knockout_from = size, pairings.number
             tournament.version += 1
             tournament.save(update_fields=["knockout_size", "knockout_from", "version", "updated"])
             return round_

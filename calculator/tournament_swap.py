@@ -34,8 +34,8 @@ SWAP_ROUND_ROBIN = _(
     "A round robin's rounds are drawn up when it starts: its pairings cannot be swapped."
 )
 SWAP_KNOCKOUT = _(
-    "A knock-out's ties follow the bracket (the seeds, then the winners): its pairings cannot "
-    "be swapped."
+    "A knock-out's ties follow the bracket (the seeds, then the winners): no two pairs can be "
+    "swapped in them."
 )
 REMATCH = _("%(a)s and %(b)s have met already, in round %(number)s.")
 BYE_AGAIN = _("%(pair)s has had a bye already, in round %(number)s.")

@@ -19,7 +19,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.utils.cache import get_conditional_response
 from django.utils.http import quote_etag
-from django.utils.translation import get_language, gettext_lazy
+from django.utils.translation import get_language, gettext_lazy, ngettext
 from django.utils.translation import gettext as _
 
 from belot_site.methods import require_page_and_form, require_POST, require_safe
@@ -31,6 +31,7 @@ from .models import TournamentPair, TournamentTable
 from .table_views import BYTE_ORDER_MARK, spreadsheet_safe
 from .tournament_forms import HandResultForm, PairsAddForm, TournamentForm
 from .tournament_services import (
+    knockout_proposal,
     round_proposal,
     tournament_create,
     tournament_hand_result,
@@ -394,6 +395,7 @@ def tournament_round_preview(request, tournament, is_keeper):
             for pairing in pairings.pairings
         ],
         "bye": state.by_id.get(pairings.bye),
+        "round_name": ROUND_NAMES.get(len(pairings.pairings), ""),
         "order": " ".join(map(str, order)),
         "preview_version": version,
         # a knock-out's ties may be rematches of the Swiss rounds, as they should
@@ -453,16 +455,64 @@ def tournament_hand_result_view(request, tournament, is_keeper, table):
 @require_POST
 @tournament_view(keeper_only=True)
 def tournament_knockout_view(request, tournament, is_keeper):
-    """The knock-out stage of the top 4, 8 or 16 after the Swiss rounds."""
+    """The knock-out stage of the top 4, 8 or 16 after the Swiss rounds: as its preview showed
+    it (``version``), or, without one, as the site draws it up now."""
     size = views._posted_int(request, "size")  # -1 if it is none: refused in words
     try:
-        tournament_knockout_start(tournament=tournament, size=size)
+        tournament_knockout_start(
+            tournament=tournament, size=size, version=request.POST.get("version")
+        )
     except ValidationError as error:
         if error.code == "knockout_started":  # a second tap: it is there
             messages.info(request, error.messages[0])
             return redirect(tournament.get_keeper_url())
+        if error.code == "knockout_stale":  # the bracket as it is now, to look at again
+            return _knockout_page(request, tournament, size, error.messages)
         return _keeper_page_again(request, tournament, error)
-    messages.success(
-        request, _("The knock-out stage of the top %(size)s has started.") % {"size": size}
+    started = ngettext(
+        "The knock-out stage of the top %(size)s pair has started.",
+        "The knock-out stage of the top %(size)s pairs has started.",
+        size,
     )
+    messages.success(request, started % {"size": size})
     return redirect(tournament.get_keeper_url())
+
+
+@require_safe
+@tournament_view(keeper_only=True)
+def tournament_knockout_preview(request, tournament, is_keeper):
+    """The knock-out's first round before it starts, nothing stored: the bracket of the top
+    ``size``, and "Start the knock-out stage" tied to the version it was made at."""
+    return _knockout_page(request, tournament, _asked_int(request, "size") or -1)
+
+
+def _knockout_page(request, tournament, size: int, refusals=()):
+    state = tournament_state(tournament)
+    try:
+        proposal = knockout_proposal(state, size)
+    except ValidationError as error:
+        if error.code == "knockout_started":
+            messages.info(request, error.messages[0])
+            return redirect(tournament.get_keeper_url())
+        return _keeper_page_again(request, tournament, error)
+    seeds = {pair: seed for seed, pair in enumerate(state.knockout_ranking(), start=1)}
+    context = {
+        **_context(request, tournament, True, state),
+        "size": size,
+        "number": proposal.number,
+        "round_name": ROUND_NAMES.get(len(proposal.pairings), ""),
+        "ties": [
+            (
+                pairing.table,
+                (seeds[pairing.a], state.by_id[pairing.a]),
+                (seeds[pairing.b], state.by_id[pairing.b]),
+            )
+            for pairing in proposal.pairings
+        ],
+        "preview_version": tournament_version(tournament),
+        "refusals": refusals,
+    }
+    response = render(
+        request, "calculator/tournament_knockout.html", context, status=400 if refusals else 200
+    )
+    return _private(response)

@@ -56,6 +56,11 @@ urlpatterns = [
     path("tn/<str:key>/round/", tournament_views.tournament_round_start_view, name="round-start"),
     path("tn/<str:key>/knockout/", tournament_views.tournament_knockout_view, name="knockout"),
     path(
+        "tn/<str:key>/knockout/preview/",
+        tournament_views.tournament_knockout_preview,
+        name="knockout-preview",
+    ),
+    path(
         "tn/<str:key>/round/preview/",
         tournament_views.tournament_round_preview,
         name="round-preview",

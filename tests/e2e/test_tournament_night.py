@@ -178,9 +178,18 @@ def test_a_six_pair_swiss_night_with_its_knockout_final(new_context, language):
     ranking = [line.pair for line in lines]
     organizer.goto(keeper_url)
     expect(page.locator(".knockout-form input[name=size]")).to_have_count(1)  # 6 pairs: top 4
-    organizer.follow(page.locator(".knockout-form button[type=submit]"), KEEPER_PAGE)
-    semis = list(tournament.rounds.get(number=SWISS_ROUNDS + 1).tables.order_by("number"))
+    organizer.follow(page.locator(".knockout-form button[type=submit]"), r"/knockout/preview/\?")
+    # Its bracket first, nothing started: each tie's pairs with their places.
     seeds = bracket_seeds(4)
+    expect(page.locator(".knockout-ties tbody td:nth-child(2)")).to_have_text(
+        [
+            f"{seeds[0]}. {names[ranking[seeds[0] - 1]]} – {seeds[1]}. {names[ranking[seeds[1] - 1]]}",
+            f"{seeds[2]}. {names[ranking[seeds[2] - 1]]} – {seeds[3]}. {names[ranking[seeds[3] - 1]]}",
+        ]
+    )
+    assert tournament.rounds.count() == SWISS_ROUNDS
+    organizer.follow(page.locator("form[action$='/knockout/'] button"), KEEPER_PAGE)
+    semis = list(tournament.rounds.get(number=SWISS_ROUNDS + 1).tables.order_by("number"))
     assert [(t.pair_a_id, t.pair_b_id) for t in semis] == [
         (ranking[seeds[0] - 1], ranking[seeds[1] - 1]),
         (ranking[seeds[2] - 1], ranking[seeds[3] - 1]),
