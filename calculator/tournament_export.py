@@ -52,6 +52,55 @@ def _result(result, pair) -> str:
     return "won" if result.winner == pair else "lost"
 
 
+# A knock-out round by its number of ties, as a code (the pages name it in words).
+STAGES = {1: "final", 2: "semi_finals", 4: "quarter_finals", 8: "round_of_16"}
+
+
+def _knockout(state: TournamentState) -> dict | None:
+    """The bracket: each round of the knock-out with its ties, each tie's two pairs with
+    their places in the standings after the Swiss rounds, its score and its winner."""
+    if not state.knockout_started:
+        return None
+    places = {pair: place for place, pair in enumerate(state.knockout_ranking(), start=1)}
+    names = {pair.pk: pair.name for pair in state.pairs}
+    rounds = []
+    for round_ in state.knockout_rounds:
+        ties = []
+        for table in round_.tables:
+            a, b, result = table.table.pair_a_id, table.table.pair_b_id, table.result
+            ties.append(
+                {
+                    "table": table.table.number,
+                    "pairs": [names[a], names[b]],
+                    "places": [places.get(a), places.get(b)],
+                    "points": list(table.points),
+                    "games": list(table.games_won),
+                    "finished": result is not None,
+                    "winner": names[result.winner] if result is not None else None,
+                    "by_hand": table.by_hand,
+                }
+            )
+        stage = STAGES.get(len(round_.tables))
+        rounds.append({"round": round_.number, "stage": stage, "matches": ties})
+    tournament = state.tournament
+    return {
+        "size": tournament.knockout_size,
+        "first_round": tournament.knockout_from,
+        "rounds": rounds,
+    }
+
+
+def _winner(state: TournamentState) -> str | None:
+    """The tournament's winner: the knock-out final's, or a round robin's first once its
+    last round is played; None until then (Swiss rounds alone end when the organizer says)."""
+    if state.knockout_started:
+        return state.champion.name if state.champion is not None else None
+    over = state.rounds_in_all is not None and len(state.rounds) == state.rounds_in_all
+    if over and state.open_round is None:
+        return state.by_id[state.standings()[0].pair].name
+    return None
+
+
 def as_json(state: TournamentState) -> dict:
     """standings.json: every field is described in docs/tournaments.md."""
     tournament = state.tournament
@@ -68,7 +117,9 @@ def as_json(state: TournamentState) -> dict:
             "rounds": len(state.rounds),
             "rounds_in_all": state.rounds_in_all,
             "round_finished": not state.rounds or state.open_round is None,
+            "winner": _winner(state),
         },
+        "knockout": _knockout(state),
         "standings": [
             _line_json(line, state.by_id[line.pair], matches[line.pair])
             for line in state.standings()
@@ -113,35 +164,78 @@ LINE_COLUMNS = (
     "buchholz",
     "head_to_head",
 )
-TOURNAMENT_COLUMNS = ("tournament", "date", "game", "format", "rounds")
+KNOCKOUT_COLUMNS = ("knockout_place", "knockout_reached")
+ROUND_COLUMNS = ("opponent", "score", "result", "table", "by_hand")
+TOURNAMENT_COLUMNS = ("tournament", "date", "game", "format", "rounds", "knockout_size", "winner")
 
 
 def csv_rows(state: TournamentState):
-    """standings.csv: a header, then one row a pair in the order of the standings; each round
-    adds four columns (opponent, score, result, table), and the tournament's own figures end
+    """standings.csv: a header, then one row a pair in the order of the standings; the
+    pair's place in the knock-out and how far it went; each round adds five columns
+    (opponent, score, result, table, entered by hand), and the tournament's own figures end
     every row."""
     data = as_json(state)
     rounds = data["tournament"]["rounds"]
     round_columns = [
-        f"round_{number}_{what}"
-        for number in range(1, rounds + 1)
-        for what in ("opponent", "score", "result", "table")
+        f"round_{number}_{what}" for number in range(1, rounds + 1) for what in ROUND_COLUMNS
     ]
-    yield [*LINE_COLUMNS, *round_columns, *TOURNAMENT_COLUMNS]
+    yield [*LINE_COLUMNS, *KNOCKOUT_COLUMNS, *round_columns, *TOURNAMENT_COLUMNS]
     about = data["tournament"]
-    about = [about["name"], about["date"], about["game"], about["format"], about["rounds"]]
-    for line in data["standings"]:
+    knockout = data["knockout"]
+    about = [
+        about["name"],
+        about["date"],
+        about["game"],
+        about["format"],
+        about["rounds"],
+        knockout["size"] if knockout else "",
+        about["winner"] or "",
+    ]
+    reached = _reached(state)
+    for pure, line in zip(state.standings(), data["standings"], strict=True):
         player_1, player_2 = line["players"]
         figures = {**line, "player_1": player_1, "player_2": player_2}
         figures["withdrawn"] = int(line["withdrawn"])
-        yield [figures[column] for column in LINE_COLUMNS] + _round_cells(line, rounds) + about
+        place, stage = reached.get(pure.pair, ("", ""))
+        yield [
+            *(figures[column] for column in LINE_COLUMNS),
+            place,
+            stage,
+            *_round_cells(line, rounds),
+            *about,
+        ]
+
+
+def _reached(state: TournamentState) -> dict[int, tuple]:
+    """Each pair of the knock-out by its id: its place in the bracket, and the stage it went
+    out in (its last round's), or "winner"."""
+    if not state.knockout_started:
+        return {}
+    places = {pair: place for place, pair in enumerate(state.knockout_ranking(), start=1)}
+    reached = {}
+    for round_ in state.knockout_rounds:
+        stage = STAGES.get(len(round_.tables), f"round_{round_.number}")
+        for table in round_.tables:
+            for pair in (table.table.pair_a_id, table.table.pair_b_id):
+                reached[pair] = (places.get(pair), stage)
+    if state.champion is not None:
+        reached[state.champion.pk] = (reached[state.champion.pk][0], "winner")
+    return reached
 
 
 def _round_cells(line: dict, rounds: int) -> list:
-    cells = [""] * (4 * rounds)
+    width = len(ROUND_COLUMNS)
+    cells = [""] * (width * rounds)
     for match in line["matches"]:
-        at = 4 * (match["round"] - 1)
+        at = width * (match["round"] - 1)
         score = "{}:{}".format(*match["points"])
         result = "bye" if match["bye"] else match["result"]
-        cells[at : at + 4] = [match["opponent"] or "", score, result, match["table"] or ""]
+        by_hand = int(match["by_hand"])
+        cells[at : at + width] = [
+            match["opponent"] or "",
+            score,
+            result,
+            match["table"] or "",
+            by_hand,
+        ]
     return cells

@@ -71,7 +71,9 @@ def test_standings_json_holds_the_standings_in_order_with_every_figure(client):
         "rounds": 2,
         "rounds_in_all": None,
         "round_finished": False,
+        "winner": None,
     }
+    assert data["knockout"] is None  # Swiss rounds alone: no bracket
     lines = state.standings()
     assert [line["pair"] for line in data["standings"]] == [state.by_id[x.pair].name for x in lines]
     for line, standing in zip(data["standings"], lines, strict=True):
@@ -159,7 +161,15 @@ def test_standings_csv_is_one_row_a_pair_with_a_byte_order_mark(client):
     assert response["Content-Type"] == "text/csv; charset=utf-8"
     assert "attachment" in response["Content-Disposition"]
     header, body = rows[0], rows[1:]
-    assert header[-5:] == ["tournament", "date", "game", "format", "rounds"]
+    assert header[-7:] == [
+        "tournament",
+        "date",
+        "game",
+        "format",
+        "rounds",
+        "knockout_size",
+        "winner",
+    ]
     assert "round_2_opponent" in header and "round_3_opponent" not in header
     assert len(body) == 5 and all(len(row) == len(header) for row in body)
     for row, line in zip(body, data["standings"], strict=True):
