@@ -12,7 +12,8 @@ from rules.content import all_sections
 from tests.rules.terms import LANGUAGES, avoided, terms, unquoted
 
 LOCALE = Path(__file__).resolve().parents[2] / "locale"
-NOT_IN_GLOSSARY = {"us", "them"}
+# The default team names, and the tournament's words: the glossary is the game's.
+NOT_IN_GLOSSARY = {"us", "them", "knockout", "bracket"}
 
 # Interface strings (msgctxt, msgid) and the terms each one's translation must use.
 INTERFACE = {
@@ -67,6 +68,25 @@ INTERFACE = {
     ("declaration", "quinte"): ["quinte"],
     ("declaration", "carré"): ["carre"],
     ("declaration", "belot"): ["belot"],
+    (None, "Start the knock-out stage"): ["knockout"],
+    (None, "Knock-out: top %(size)s pair"): ["knockout"],
+    (None, "The knock-out stage has already started."): ["knockout"],
+    (None, "Or, once the Swiss rounds are done, the knock-out stage"): ["knockout"],
+    (None, "Nothing has started yet: check the bracket, then start the knock-out stage."): [
+        "knockout",
+        "bracket",
+    ],
+    (
+        None,
+        "A knock-out's ties follow the bracket (the seeds, then the winners): no two pairs "
+        "can be swapped in them.",
+    ): ["knockout", "bracket"],
+    (
+        None,
+        "The top pairs of the standings play a bracket seeded by their places (1 v 8, 4 v 5, "
+        "2 v 7, 3 v 6 in a top 8), the winners going on round by round to the final. Pairs can "
+        "no longer be added or withdrawn.",
+    ): ["bracket"],
 }
 
 
