@@ -85,6 +85,11 @@ ROUND_STALE = _(
     "corrected, a pair added or withdrawn), and nothing was started. Look at the new "
     "pairings and start the round again."
 )
+ROUND_STALE_KNOCKOUT = _(
+    "The tournament changed while the bracket's round %(number)s was shown (a result "
+    "corrected), and nothing was started. Look at its ties as they are now and start the "
+    "round again."
+)
 KNOCKOUT_SIZES = (4, 8, 16)
 KNOCKOUT_SWISS_ONLY = _("A knock-out stage follows Swiss rounds; a round robin has none.")
 KNOCKOUT_NO_ROUNDS = _("The knock-out stage starts after the Swiss rounds: play a round first.")
@@ -468,7 +473,8 @@ def tournament_round_start(
             pairings = round_proposal(state, number)
             if order is not None:
                 if version != tournament_version(tournament):
-                    _refuse(ROUND_STALE, "round_stale", number=number)
+                    stale = ROUND_STALE_KNOCKOUT if state.knockout_started else ROUND_STALE
+                    _refuse(stale, "round_stale", number=number)
                 if order != order_of(pairings):
                     if tournament.format == ROUND_ROBIN:
                         _refuse(SWAP_ROUND_ROBIN, "swap_round_robin")

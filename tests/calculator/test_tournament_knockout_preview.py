@@ -169,3 +169,32 @@ def test_a_later_knockout_round_is_shown_as_the_brackets_not_as_pairings(client,
     assert said(page, language, "Nothing has started yet: check the bracket, then start the round.")
     assert not said(page, language, "Round %(number)s: the pairings", number=3)
     assert start_round(client, tournament, 3).status_code == 302
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_later_knockout_round_shown_before_a_result_was_corrected_starts_nothing(
+    client, language
+):
+    from calculator.tournament_services import ROUND_STALE, ROUND_STALE_KNOCKOUT
+
+    from .test_tournament_swap import preview, shown
+    from .test_tournament_swap import start_shown as start_round_shown
+
+    tournament = create(client, language, pairs=EIGHT)
+    swiss(client, tournament, 1)
+    assert start_shown(client, tournament, bracket(client, tournament, 4)).status_code == 302
+    play(client, tournament, 2)  # each semi-final by hand
+    fresh = Tournament.objects.get(pk=tournament.pk)
+    stale = preview(client, fresh, language)
+    first = next(t for t in tables(tournament, 2) if t.number == 1)
+    assert enter(client, tournament, first, (20, 151)).status_code == 302  # corrected
+    response = start_round_shown(client, fresh, stale, language)
+    assert refused(response, language, ROUND_STALE_KNOCKOUT, number=3)
+    assert not said(response, language, ROUND_STALE, number=3)  # a Swiss round's words
+    assert not TournamentRound.objects.filter(tournament=tournament, number=3).exists()
+    again = preview(client, fresh, language)
+    assert shown(again)["order"] != shown(stale)["order"]
+    assert start_round_shown(client, fresh, again, language).status_code == 302
+    (final,) = tables(tournament, 3)
+    assert first.pair_b_id in (final.pair_a_id, final.pair_b_id)
