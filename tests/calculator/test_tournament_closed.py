@@ -162,3 +162,22 @@ def test_a_deal_racing_the_hand_result_is_refused_by_the_service(client):
     with pytest.raises(ResultByHand):
         deal_record(match=match, version=match.version + 1, number=1, deal=MADE)
     assert not Deal.objects.filter(match=match).exists()
+
+
+@pytest.mark.django_db
+def test_the_matchs_other_pages_answer_without_an_error(client):
+    """The next match, the export, the score sheet and a table's "add this match" of a match
+    closed by a hand result: each answers (a 404 where there is nothing), none fails."""
+    tournament, table = hand_table(client, "bg")
+    assert enter(client, tournament, table, (151, 40)).status_code == 302
+    match = table.match
+    phone = scorer("bg")
+    assert phone.get(f"/m/{match.scorer_key}/next/").status_code == 404
+    posted = phone.post(f"/m/{match.scorer_key}/next/", {"version": "0"})
+    assert posted.status_code == 400  # the form's reasons: no next match is started
+    assert not Match.objects.filter(follows=match).exists()
+    exported = phone.get(f"/m/{match.scorer_key}/export.json")
+    assert exported.status_code == 200 and exported.json()["deals"] == []
+    assert phone.get(f"/m/{match.watch_key}/sheet/").status_code == 200
+    assert phone.get(f"/m/{match.watch_key}/changes").status_code == 200
+    assert not Deal.objects.filter(match=match).exists()
