@@ -63,14 +63,43 @@ def marker_texts(language: str) -> set[str]:
         return words | {double_name("contra"), double_name("recontra")}
 
 
+def the_share_button_shows_only_with_a_script(screen: Screen, javascript: bool):
+    share = screen.page.locator(".share-button")
+    (expect(share).to_be_visible if javascript else expect(share).to_be_hidden)()
+
+
+def the_watch_page_says_it_reloads_only_without_a_script(
+    screen: Screen, language: str, javascript: bool
+):
+    by_itself = screen.page.locator(".watching .script-only")
+    reloads = translated(
+        language, "You are following this match. This page reloads itself every 30 seconds."
+    )
+    watching = screen.page.locator(".watching")
+    if javascript:
+        expect(by_itself).to_be_visible()
+        expect(watching).not_to_contain_text(reloads, use_inner_text=True)
+    else:
+        expect(by_itself).to_be_hidden()
+        expect(watching).to_contain_text(reloads, use_inner_text=True)
+
+
 @pytest.mark.parametrize("language", LANGUAGES)
 @JAVASCRIPT
 def test_every_page_fits_the_phone_with_long_names_and_every_marker(
     new_context, long_match, language, javascript
 ):
+    """And nothing that needs a script shows without one: the share button, the watch page's
+    "follows by itself" (without a script it says it reloads itself instead)."""
     screen = phone(new_context, language, javascript)
     key, watch = long_match.scorer_key, long_match.watch_key
     screen.goto(f"/{language}/")  # the match pages open in the language last chosen
+    script_only = {
+        f"/m/{key}/": lambda: the_share_button_shows_only_with_a_script(screen, javascript),
+        f"/m/{watch}/": lambda: the_watch_page_says_it_reloads_only_without_a_script(
+            screen, language, javascript
+        ),
+    }
     shown = set()
     for path in (
         f"/m/{key}/",
@@ -86,6 +115,8 @@ def test_every_page_fits_the_phone_with_long_names_and_every_marker(
     ):
         screen.goto(path)  # checks the width, and the tap targets of every control
         shown |= set(screen.page.locator("table.history .marker").all_inner_texts())
+        if path in script_only:
+            script_only[path]()
     assert marker_texts(language) <= shown
     assert screen.page.evaluate("document.documentElement.lang") == language
 
@@ -97,12 +128,44 @@ def start_deal(screen: Screen, match):
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_the_result_stands_beside_save_and_follows_every_change(
+def test_the_deal_page_reads_on_a_phone_and_its_result_stands_beside_save(
     new_context, client_for_setup, language
 ):
+    """On one deal page, as a scorer goes down it: the contracts' labels each on one line; the
+    declaration boxes off in no trumps, and looking off; the result beside Save, following every
+    change; Enter in the card points previews without leaving the page."""
     match = create_match(client_for_setup, language)
     screen = phone(new_context, language)
-    start_deal(screen, match)
+    screen.goto(f"/m/{match.scorer_key}/deal/")
+    heights = screen.page.locator(".contracts .chip span").evaluate_all(
+        "spans => spans.map(s => [s.textContent, s.getBoundingClientRect().height,"
+        " parseFloat(getComputedStyle(s).lineHeight)])"
+    )
+    for text, height, line in heights:
+        assert height < 48 + line / 2, f"{text!r} wraps ({height} px)"
+
+    screen.choose("bidders", "A")
+    screen.choose("contract", "hearts")
+    boxes = screen.page.locator(".declarations input, .declarations button")
+    assert boxes.count() > 20
+    looks = """els => els.map((el) => {
+      const shown = el.matches(".chip input") ? el.nextElementSibling : el;
+      return getComputedStyle(shown).borderTopStyle;
+    })"""
+    carres = screen.page.locator(".declarations .chip input")
+    assert set(carres.evaluate_all(looks)) == {"solid"}
+    screen.choose("contract", "no_trumps")
+    for box in boxes.all():
+        expect(box).to_be_disabled()
+    # They look off too: dashed, not only refusing taps.
+    assert set(boxes.evaluate_all(looks)) == {"dashed"}
+    assert set(carres.evaluate_all(looks)) == {"dashed"}
+    screen.choose("contract", "spades")
+    for box in boxes.all():
+        expect(box).to_be_enabled()
+    assert "dashed" not in boxes.evaluate_all(looks)
+
+    screen.choose("contract", "hearts")
     screen.type_number("#id_card_points", 87)
     bar = screen.page.locator(".form-actions #result-bar")
     expect(bar.locator("strong")).to_have_text(["+9", "+7"])
@@ -113,6 +176,12 @@ def test_the_result_stands_beside_save_and_follows_every_change(
         hangs = translation.ngettext("%(points)s hangs", "%(points)s hang", 8) % {"points": 8}
     expect(bar).to_contain_text(hangs)
     expect(screen.page.locator(".form-actions button[value=save]")).to_be_in_viewport()
+
+    screen.page.locator("#id_card_points").fill("100")
+    screen.page.locator("#id_card_points").press("Enter")
+    expect(screen.page.locator("#result-bar strong")).to_have_text(["+10", "+6"])
+    assert screen.page.url.endswith("/deal/")
+    assert Deal.objects.count() == 0
 
 
 def test_without_javascript_a_preview_comes_back_at_the_preview_with_the_result_beside_save(
@@ -126,44 +195,6 @@ def test_without_javascript_a_preview_comes_back_at_the_preview_with_the_result_
     assert screen.page.url.endswith("#preview")
     expect(screen.page.locator("#preview h2")).to_be_in_viewport()
     expect(screen.page.locator("#result-bar strong")).to_have_text(["+9", "+7"])
-
-
-@pytest.mark.parametrize("language", LANGUAGES)
-def test_enter_in_the_card_points_previews_without_leaving_the_page(
-    new_context, client_for_setup, language
-):
-    match = create_match(client_for_setup, language)
-    screen = phone(new_context, language)
-    start_deal(screen, match)
-    screen.page.locator("#id_card_points").fill("100")
-    screen.page.locator("#id_card_points").press("Enter")
-    expect(screen.page.locator("#result-bar strong")).to_have_text(["+10", "+6"])
-    assert screen.page.url.endswith("/deal/")
-    assert Deal.objects.count() == 0
-
-
-@pytest.mark.parametrize("language", LANGUAGES)
-@JAVASCRIPT
-def test_nothing_that_needs_a_script_shows_without_one(
-    new_context, client_for_setup, language, javascript
-):
-    match = create_match(client_for_setup, language)
-    screen = phone(new_context, language, javascript)
-    screen.goto(f"/m/{match.scorer_key}/")
-    share = screen.page.locator(".share-button")
-    (expect(share).to_be_visible if javascript else expect(share).to_be_hidden)()
-    screen.goto(f"/m/{match.watch_key}/")
-    by_itself = screen.page.locator(".watching .script-only")
-    reloads = translated(
-        language, "You are following this match. This page reloads itself every 30 seconds."
-    )
-    watching = screen.page.locator(".watching")
-    if javascript:
-        expect(by_itself).to_be_visible()
-        expect(watching).not_to_contain_text(reloads, use_inner_text=True)
-    else:
-        expect(by_itself).to_be_hidden()
-        expect(watching).to_contain_text(reloads, use_inner_text=True)
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
@@ -238,44 +269,6 @@ def test_switching_language_keeps_the_place(new_context, client_for_setup, langu
     screen.tap(screen.page.locator(f".language-switcher a[hreflang={language}]"))
     expect(screen.page).to_have_url(re.compile(rf"/m/{match.scorer_key}/$"))
     expect(screen.page.locator("html")).to_have_attribute("lang", language)
-
-
-@pytest.mark.parametrize("language", LANGUAGES)
-def test_declaration_boxes_are_off_in_no_trumps(new_context, client_for_setup, language):
-    match = create_match(client_for_setup, language)
-    screen = phone(new_context, language)
-    start_deal(screen, match)
-    boxes = screen.page.locator(".declarations input, .declarations button")
-    assert boxes.count() > 20
-    looks = """els => els.map((el) => {
-      const shown = el.matches(".chip input") ? el.nextElementSibling : el;
-      return getComputedStyle(shown).borderTopStyle;
-    })"""
-    carres = screen.page.locator(".declarations .chip input")
-    assert set(carres.evaluate_all(looks)) == {"solid"}
-    screen.choose("contract", "no_trumps")
-    for box in boxes.all():
-        expect(box).to_be_disabled()
-    # They look off too: dashed, not only refusing taps.
-    assert set(boxes.evaluate_all(looks)) == {"dashed"}
-    assert set(carres.evaluate_all(looks)) == {"dashed"}
-    screen.choose("contract", "spades")
-    for box in boxes.all():
-        expect(box).to_be_enabled()
-    assert "dashed" not in boxes.evaluate_all(looks)
-
-
-@pytest.mark.parametrize("language", LANGUAGES)
-def test_contract_buttons_keep_their_label_on_one_line(new_context, client_for_setup, language):
-    match = create_match(client_for_setup, language)
-    screen = phone(new_context, language)
-    screen.goto(f"/m/{match.scorer_key}/deal/")
-    heights = screen.page.locator(".contracts .chip span").evaluate_all(
-        "spans => spans.map(s => [s.textContent, s.getBoundingClientRect().height,"
-        " parseFloat(getComputedStyle(s).lineHeight)])"
-    )
-    for text, height, line in heights:
-        assert height < 48 + line / 2, f"{text!r} wraps ({height} px)"
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
