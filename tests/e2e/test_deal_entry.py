@@ -106,22 +106,20 @@ def test_inside_turns_the_card_points_off_and_says_why(new_context, client_for_s
         assert Deal.objects.get(match=match).data["kind"] == "inside", language
 
 
-@pytest.mark.parametrize("language", LANGUAGES)
-def test_preview_moves_to_the_preview_without_reloading_the_page(
-    new_context, client_for_setup, language
-):
+def test_preview_moves_to_the_preview_without_reloading_the_page(new_context, client_for_setup):
     screen = phone(new_context, javascript=True)
     page = screen.page
-    open_deal(screen, client_for_setup, language)
-    screen.choose("bidders", "A")
-    screen.choose("contract", "clubs")
-    page.locator("#id_card_points").fill("120")
-    page.evaluate("() => { window.notReloaded = true; }")
-    screen.tap(page.locator("button[value=preview]"))
-    expect(page.locator("#preview table.recorded")).to_be_in_viewport()
-    expect(page.locator("#preview h2")).to_be_in_viewport()
-    assert page.evaluate("() => window.notReloaded === true")
-    assert page.evaluate("scrollY") > 300
-    assert page.url.endswith("/deal/")
-    expect(page.locator("#result-bar strong")).to_have_text(["+12", "+4"])
-    assert not Deal.objects.exists()
+    for language in LANGUAGES:
+        open_deal(screen, client_for_setup, language)
+        screen.choose("bidders", "A")
+        screen.choose("contract", "clubs")
+        page.locator("#id_card_points").fill("120")
+        page.evaluate("() => { window.notReloaded = true; }")
+        screen.tap(page.locator("button[value=preview]"))
+        expect(page.locator("#preview table.recorded")).to_be_in_viewport()
+        expect(page.locator("#preview h2")).to_be_in_viewport()
+        assert page.evaluate("() => window.notReloaded === true"), language
+        assert page.evaluate("scrollY") > 300, language
+        assert page.url.endswith("/deal/"), language
+        expect(page.locator("#result-bar strong")).to_have_text(["+12", "+4"])
+        assert not Deal.objects.exists(), language
