@@ -29,13 +29,20 @@ SAMPLE = settings(
 )
 
 
+@pytest.fixture
+def one_phone(new_context) -> Screen:
+    """One phone for every deal of the sample, as a scorer keeps one phone from match to match:
+    each deal is entered on a match of its own, whose deal page has no draft of another."""
+    return Screen(new_context("phone").new_page(), "phone")
+
+
 @SAMPLE
 @given(deal=known_deals(engine.DEFAULT_PROFILE))
 def test_a_sample_of_random_deals_is_saved_as_the_engine_scores_it(
-    new_context, client_for_setup, deal
+    one_phone, client_for_setup, deal
 ):
     match = create_match(client_for_setup)
-    screen = Screen(new_context("phone").new_page(), "phone")
+    screen = one_phone
     screen.goto(f"/m/{match.scorer_key}/deal/")
     screen.enter_deal(deal)
     tops = screen.answer_tops(deal, top_answer)
