@@ -258,17 +258,17 @@ def test_the_first_dealer_choice_names_the_players_as_they_are_typed(new_context
         expect(seat).to_have_text(translated(language, "Player %(number)s", number=2))
 
 
-@pytest.mark.parametrize(("language", "other"), [("bg", "ru"), ("ru", "uk"), ("uk", "bg")])
-def test_switching_language_keeps_the_place(new_context, client_for_setup, language, other):
-    match = create_match(client_for_setup, language)
-    screen = phone(new_context, language)
-    screen.goto(f"/{language}/rules/#totals")
-    screen.tap(screen.page.locator(f".language-switcher a[hreflang={other}]"))
-    expect(screen.page).to_have_url(re.compile(rf"/{other}/rules/#totals$"))
-    screen.goto(f"/m/{match.scorer_key}/")
-    screen.tap(screen.page.locator(f".language-switcher a[hreflang={language}]"))
-    expect(screen.page).to_have_url(re.compile(rf"/m/{match.scorer_key}/$"))
-    expect(screen.page.locator("html")).to_have_attribute("lang", language)
+def test_switching_language_keeps_the_place(new_context, client_for_setup):
+    screen = phone(new_context)
+    for language, other in (("bg", "ru"), ("ru", "uk"), ("uk", "bg")):
+        match = create_match(client_for_setup, language)
+        screen.goto(f"/{language}/rules/#totals")
+        screen.tap(screen.page.locator(f".language-switcher a[hreflang={other}]"))
+        expect(screen.page).to_have_url(re.compile(rf"/{other}/rules/#totals$"))
+        screen.goto(f"/m/{match.scorer_key}/")
+        screen.tap(screen.page.locator(f".language-switcher a[hreflang={language}]"))
+        expect(screen.page).to_have_url(re.compile(rf"/m/{match.scorer_key}/$"))
+        expect(screen.page.locator("html")).to_have_attribute("lang", language)
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
