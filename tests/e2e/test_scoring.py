@@ -142,7 +142,7 @@ def test_without_javascript_preview_then_save_records_the_deal(new_context, devi
     expect(screen.page.locator(".stepper .step:visible")).to_have_count(0)
 
 
-def test_the_watch_link_follows_the_score_and_cannot_change_it(
+def test_the_watch_link_and_its_qr_code_follow_the_score_and_cannot_change_it(
     new_context, device, client_for_setup
 ):
     match = create_match(client_for_setup, team_a="Орли", team_b="Лъвове", first_dealer="1")
@@ -151,6 +151,11 @@ def test_the_watch_link_follows_the_score_and_cannot_change_it(
     scorer.goto(f"/m/{match.scorer_key}/")
     watch_url = scorer.page.locator(".share-link").get_attribute("href")
     assert watch_url.endswith(f"/m/{match.watch_key}/")
+    # Its QR code is drawn.
+    qr = scorer.page.locator("img.qr")
+    qr.scroll_into_view_if_needed()  # it loads lazily
+    expect(qr).to_have_js_property("complete", True)
+    assert qr.evaluate("img => img.naturalWidth") > 0
 
     watcher = Screen(new_context(device).new_page(), device)
     watcher.goto(watch_url)
@@ -170,13 +175,3 @@ def test_the_watch_link_follows_the_score_and_cannot_change_it(
     )
     expect(watcher.page.locator("table.history tbody tr")).to_have_count(2)
     watcher.check_layout()
-
-
-def test_the_qr_code_of_the_watch_link_is_drawn(new_context, client_for_setup):
-    match = create_match(client_for_setup)
-    page = new_context("phone").new_page()
-    page.goto(f"/m/{match.scorer_key}/")
-    qr = page.locator("img.qr")
-    qr.scroll_into_view_if_needed()  # it loads lazily
-    expect(qr).to_have_js_property("complete", True)
-    assert qr.evaluate("img => img.naturalWidth") > 0
