@@ -188,3 +188,24 @@ def new_context(browser, live_server):
 def client_for_setup():
     """A Django test client, for setting up matches faster than a browser can."""
     return Client()
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _static_files_cached_as_in_production():
+    """The live server's static files carry a cache lifetime, as whitenoise gives them in
+    production (hashed names for ten years, the rest for an hour: belot_site/settings.py).
+    Without one, Chromium asks again for the style sheets, scripts and icon on every page
+    load (a fresh clone's files are too new for its heuristic freshness), which production's
+    pages never do: some 5% of the browser tests' CPU (docs/performance.md, "make test")."""
+    from django.contrib.staticfiles.handlers import StaticFilesHandler
+
+    serve = StaticFilesHandler.serve
+
+    def serve_cached(self, request):
+        response = serve(self, request)
+        response["Cache-Control"] = f"max-age={60 * 60}"
+        return response
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(StaticFilesHandler, "serve", serve_cached)
+        yield
