@@ -19,7 +19,7 @@ from typing import Any
 from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext, pgettext
+from django.utils.translation import ngettext, pgettext, pgettext_lazy
 
 from belot_site.typography import tie
 
@@ -41,16 +41,20 @@ class Explanation:
 # Names
 
 
+# Each name translated when it is asked for, not all of them every time one is: a deal page
+# names the six contracts on its buttons, a match page one per deal.
+_CONTRACT_NAMES = {
+    Contract.CLUBS: pgettext_lazy("contract", "clubs"),
+    Contract.DIAMONDS: pgettext_lazy("contract", "diamonds"),
+    Contract.HEARTS: pgettext_lazy("contract", "hearts"),
+    Contract.SPADES: pgettext_lazy("contract", "spades"),
+    Contract.NO_TRUMPS: pgettext_lazy("contract", "no trumps"),
+    Contract.ALL_TRUMPS: pgettext_lazy("contract", "all trumps"),
+}
+
+
 def contract_name(contract: Contract | str) -> str:
-    names = {
-        Contract.CLUBS: pgettext("contract", "clubs"),
-        Contract.DIAMONDS: pgettext("contract", "diamonds"),
-        Contract.HEARTS: pgettext("contract", "hearts"),
-        Contract.SPADES: pgettext("contract", "spades"),
-        Contract.NO_TRUMPS: pgettext("contract", "no trumps"),
-        Contract.ALL_TRUMPS: pgettext("contract", "all trumps"),
-    }
-    return names[Contract(contract)]
+    return str(_CONTRACT_NAMES[Contract(contract)])
 
 
 _SUIT_SYMBOLS = {
@@ -83,48 +87,54 @@ def double_name(double: Double | str) -> str:
     return ""
 
 
+_RANK_NAMES = {
+    Rank.SEVEN: pgettext_lazy("rank", "seven"),
+    Rank.EIGHT: pgettext_lazy("rank", "eight"),
+    Rank.NINE: pgettext_lazy("rank", "nine"),
+    Rank.TEN: pgettext_lazy("rank", "ten"),
+    Rank.JACK: pgettext_lazy("rank", "jack"),
+    Rank.QUEEN: pgettext_lazy("rank", "queen"),
+    Rank.KING: pgettext_lazy("rank", "king"),
+    Rank.ACE: pgettext_lazy("rank", "ace"),
+}
+
+
 def rank_name(rank: Rank | str) -> str:
     """A card rank as players name it: "nine", "jack", "king"."""
-    names = {
-        Rank.SEVEN: pgettext("rank", "seven"),
-        Rank.EIGHT: pgettext("rank", "eight"),
-        Rank.NINE: pgettext("rank", "nine"),
-        Rank.TEN: pgettext("rank", "ten"),
-        Rank.JACK: pgettext("rank", "jack"),
-        Rank.QUEEN: pgettext("rank", "queen"),
-        Rank.KING: pgettext("rank", "king"),
-        Rank.ACE: pgettext("rank", "ace"),
-    }
-    return names[Rank(rank)]
+    return str(_RANK_NAMES[Rank(rank)])
+
+
+_TOP_CARD_NAMES = {
+    Rank.SEVEN: pgettext_lazy("top card, as in: terce to the king", "seven"),
+    Rank.EIGHT: pgettext_lazy("top card, as in: terce to the king", "eight"),
+    Rank.NINE: pgettext_lazy("top card, as in: terce to the king", "nine"),
+    Rank.TEN: pgettext_lazy("top card, as in: terce to the king", "ten"),
+    Rank.JACK: pgettext_lazy("top card, as in: terce to the king", "jack"),
+    Rank.QUEEN: pgettext_lazy("top card, as in: terce to the king", "queen"),
+    Rank.KING: pgettext_lazy("top card, as in: terce to the king", "king"),
+    Rank.ACE: pgettext_lazy("top card, as in: terce to the king", "ace"),
+}
 
 
 def _top_card_name(rank: Rank | str) -> str:
     """A sequence's top card in the form that follows "to the" (uk and ru: genitive)."""
-    names = {
-        Rank.SEVEN: pgettext("top card, as in: terce to the king", "seven"),
-        Rank.EIGHT: pgettext("top card, as in: terce to the king", "eight"),
-        Rank.NINE: pgettext("top card, as in: terce to the king", "nine"),
-        Rank.TEN: pgettext("top card, as in: terce to the king", "ten"),
-        Rank.JACK: pgettext("top card, as in: terce to the king", "jack"),
-        Rank.QUEEN: pgettext("top card, as in: terce to the king", "queen"),
-        Rank.KING: pgettext("top card, as in: terce to the king", "king"),
-        Rank.ACE: pgettext("top card, as in: terce to the king", "ace"),
-    }
-    return names[Rank(rank)]
+    return str(_TOP_CARD_NAMES[Rank(rank)])
+
+
+_CARRE_NAMES = {
+    Rank.SEVEN: pgettext_lazy("declaration", "carré of sevens"),
+    Rank.EIGHT: pgettext_lazy("declaration", "carré of eights"),
+    Rank.NINE: pgettext_lazy("declaration", "carré of nines"),
+    Rank.TEN: pgettext_lazy("declaration", "carré of tens"),
+    Rank.JACK: pgettext_lazy("declaration", "carré of jacks"),
+    Rank.QUEEN: pgettext_lazy("declaration", "carré of queens"),
+    Rank.KING: pgettext_lazy("declaration", "carré of kings"),
+    Rank.ACE: pgettext_lazy("declaration", "carré of aces"),
+}
 
 
 def _carre_name(rank: Rank | str | None) -> str:
-    names = {
-        Rank.SEVEN: pgettext("declaration", "carré of sevens"),
-        Rank.EIGHT: pgettext("declaration", "carré of eights"),
-        Rank.NINE: pgettext("declaration", "carré of nines"),
-        Rank.TEN: pgettext("declaration", "carré of tens"),
-        Rank.JACK: pgettext("declaration", "carré of jacks"),
-        Rank.QUEEN: pgettext("declaration", "carré of queens"),
-        Rank.KING: pgettext("declaration", "carré of kings"),
-        Rank.ACE: pgettext("declaration", "carré of aces"),
-    }
-    return pgettext("declaration", "carré") if rank is None else names[Rank(rank)]
+    return pgettext("declaration", "carré") if rank is None else str(_CARRE_NAMES[Rank(rank)])
 
 
 def _sequence_name(length: int | None) -> str:

@@ -1,11 +1,28 @@
 """Template filters of the calculator's pages."""
 
+import html
+
 from django import template
 from django.template.base import render_value_in_context
+from django.utils.functional import Promise
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
 
 register = template.Library()
+
+
+def shown(value, context) -> str:
+    """``{{ value }}`` as the template writes it (``render_value_in_context``); a text, which is
+    most of what these tags write, escaped at once: the same string in a third of the calls
+    (a text is neither a time to localize nor a number to format)."""
+    if context.autoescape:
+        if isinstance(value, Promise):
+            value = str(value)
+        if type(value) is str:
+            return html.escape(value)
+        if type(value) is SafeString:
+            return value
+    return render_value_in_context(value, context)
 
 
 @register.filter(is_safe=True)
@@ -18,11 +35,17 @@ def end_sentence(text: str) -> str:
     return text
 
 
+EMPTY_ERRORS = '<div class="field-errors" id="errors-{}" data-live="swap"></div>\n'
+
+
 @register.simple_tag
 def field_errors(field) -> SafeString:
     """A field's errors, in the box the live preview swaps by its id (``errors-<name>``): one
     tag rather than a template included some 30 times a deal page (the same HTML, line break
-    included)."""
+    included). Most fields have none: their empty box is written without an empty error list
+    made for them (``field.errors`` makes one each time it is asked)."""
+    if not field.form.errors.get(field.name):
+        return SafeString(EMPTY_ERRORS.format(html.escape(field.html_name)))
     errors = ((error,) for error in field.errors)
     lines = format_html_join("", '<p class="error" role="alert">{}</p>', errors)
     box = '<div class="field-errors" id="errors-{}" data-live="swap">{}</div>\n'
@@ -35,15 +58,27 @@ def chips(context, field) -> SafeString:
     than a template loop over the 30 options of a deal page. The same HTML as the loop
     ``{% for choice in field %}<label class="chip" for="{{ choice.id_for_label }}">{{ choice.tag
     }}<span>{{ choice.choice_label }}</span></label>{% endfor %}``: each value is written as
-    the template writes it (``render_value_in_context``)."""
-
-    def shown(value) -> str:
-        return render_value_in_context(value, context)
-
+    the template writes it (``shown``)."""
     return mark_safe(
         "".join(
-            f'<label class="chip" for="{shown(choice.id_for_label)}">{shown(choice.tag())}'
-            f"<span>{shown(choice.choice_label)}</span></label>"
+            f'<label class="chip" for="{shown(choice.id_for_label, context)}">'
+            f"{shown(choice.tag(), context)}<span>{shown(choice.choice_label, context)}</span>"
+            "</label>"
             for choice in field
         )
+    )
+
+
+@register.simple_tag(takes_context=True)
+def stepper(context, field, one_more, one_less) -> SafeString:
+    """A count with + above and − below it, in this order for the keyboard too: one tag rather
+    than a template included 8 times a deal page. The buttons need js/deal.js, so they show
+    only where scripts run (.script-only); without, the number is typed. ``one_more`` and
+    ``one_less`` are the buttons' words ("One more:"), translated once by the template."""
+    label = shown(field.label, context)
+    step = '<button type="button" class="step script-only" data-step="{}" aria-label="{} {}">'
+    more = step.format("1", shown(one_more, context), label)
+    less = step.format("-1", shown(one_less, context), label)
+    return mark_safe(
+        f'<div class="stepper">{more}+</button>{shown(field, context)}{less}−</button></div>\n'
     )

@@ -11,8 +11,9 @@ from calculator.french_forms import FrenchDealForm
 from calculator.models import Match
 from tests.calculator.test_match_of_a_game import french_match
 
-# What the tags replaced: a chip loop in _choices.html and _deal_form.html, and the template
-# _errors.html, once included for every field.
+# What the tags replaced: a chip loop in _choices.html and _deal_form.html, the template
+# _errors.html, once included for every field, and _stepper.html, once included for every
+# count of a team's declarations (its buttons' words translated by the tag's template).
 CHIP_LOOP = (
     '{% for choice in field %}<label class="chip" for="{{ choice.id_for_label }}">'
     "{{ choice.tag }}<span>{{ choice.choice_label }}</span></label>{% endfor %}"
@@ -21,6 +22,17 @@ ERRORS = (
     '<div class="field-errors" id="errors-{{ field.html_name }}" data-live="swap">'
     '{% for error in field.errors %}<p class="error" role="alert">{{ error }}</p>{% endfor %}'
     "</div>\n"
+)
+STEPPER = (
+    '{% load i18n %}<div class="stepper"><button type="button" class="step script-only" '
+    'data-step="1" aria-label="{% translate "One more:" %} {{ field.label }}">+</button>'
+    "{{ field }}"
+    '<button type="button" class="step script-only" data-step="-1" aria-label="{% translate '
+    '"One less:" %} {{ field.label }}">−</button></div>\n'
+)
+STEPPER_TAG = (
+    '{% load i18n %}{% translate "One more:" as one_more %}{% translate "One less:" as one_less %}'
+    "{% stepper field one_more one_less %}"
 )
 HOSTILE = "100% <b>{x}</b> \"'& \u202e\u200b"
 REFUSED = {
@@ -75,3 +87,20 @@ def test_each_tag_writes_what_the_template_it_replaced_wrote(language, game):
                     assert chips == rendered(CHIP_LOOP, field)
                     choices += chips.count("<label")
     assert choices > 40
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("language", ["bg", "uk", "ru"])
+def test_the_stepper_writes_what_its_template_wrote(language):
+    match = Match.objects.create(team_a=HOSTILE, team_b="Вие")
+    steppers = 0
+    with translation.override(language):
+        for form in forms_to_check(match):
+            for team in ("a", "b"):
+                fields = form.declaration_fields(team)
+                for field in [*fields["counts"], fields["belots"]]:
+                    written = rendered(STEPPER_TAG, field)
+                    assert written == rendered(STEPPER, field)
+                    steppers += 1
+        assert translation.gettext("One more:") in written
+    assert steppers == 24
