@@ -291,10 +291,11 @@ class DealForm(forms.Form):
         self.fields["contract"].choices = [
             (contract.value, _contract_label(contract)) for contract in engine.Contract
         ]
-        for team in TEAMS:
-            self._add_declaration_fields(team)
+        self.fields.update(DECLARATION_FIELDS)
 
-    def _add_declaration_fields(self, team: str) -> None:
+    @staticmethod
+    def _declaration_fields(team: str) -> dict[str, forms.Field]:
+        """One team's declarations: its sequences' counts and top cards, its carrés, its belots."""
         count = {"min_value": 0, "max_value": 4, "initial": 0, "required": False}
         number = forms.NumberInput(attrs={"inputmode": "numeric", "class": "count"})
         labels = {"terce": _("Terces"), "quarte": _("Quartes"), "quinte": _("Quintes")}
@@ -303,24 +304,24 @@ class DealForm(forms.Form):
             "quarte": _("Top card of the highest quarte"),
             "quinte": _("Top card of the highest quinte"),
         }
+        fields = {}
         for kind, length in SEQUENCE_KINDS:
-            self.fields[f"{kind}s_{team}"] = forms.IntegerField(
+            fields[f"{kind}s_{team}"] = forms.IntegerField(
                 label=labels[kind], widget=number, **count
             )
-            self.fields[f"{kind}_top_{team}"] = forms.ChoiceField(
+            fields[f"{kind}_top_{team}"] = forms.ChoiceField(
                 label=top_labels[kind],
                 choices=top_choices(length),
                 required=False,
             )
-        self.fields[f"carres_{team}"] = forms.MultipleChoiceField(
+        fields[f"carres_{team}"] = forms.MultipleChoiceField(
             label=_("Carrés"),
             choices=[(rank, rank) for rank in CARRE_RANKS],
             required=False,
             widget=forms.CheckboxSelectMultiple,
         )
-        self.fields[f"belots_{team}"] = forms.IntegerField(
-            label=_("Belots"), widget=number, **count
-        )
+        fields[f"belots_{team}"] = forms.IntegerField(label=_("Belots"), widget=number, **count)
+        return fields
 
     def declaration_fields(self, team: str) -> dict:
         """The bound fields of one team's declarations, for the template.
@@ -455,6 +456,15 @@ class DealForm(forms.Form):
             initial[f"carres_{team}"] = declared.get("carres", [])
             initial[f"belots_{team}"] = declared.get("belots", 0)
         return initial
+
+
+# The declarations' 16 fields are the same in every deal form: made once, and shared by the
+# forms (a form's fields dict is its own, so a French form may leave some out, but no form
+# changes a field itself). Made for every form, they cost a third of its construction;
+# declared on the class, Django would copy them for every form, which costs more still.
+DECLARATION_FIELDS = {
+    name: field for team in TEAMS for name, field in DealForm._declaration_fields(team).items()
+}
 
 
 def _contract_label(contract: engine.Contract) -> str:
