@@ -854,8 +854,16 @@ def run_benchmark(args, site: Site, seeded: Seeded) -> None:
 MATCH_PATHS = ("/m/{key}/changes", "/m/{key}/")
 
 
+SHOWN = re.compile(rb'id="live"[^>]* data-version="([^"]*)"')
+
+
 def poll_loop(
-    port: int, watchers: list[list], interval: float, deadline: float, paths=MATCH_PATHS
+    port: int,
+    watchers: list[list],
+    interval: float,
+    deadline: float,
+    paths=MATCH_PATHS,
+    shown: bool = False,
 ) -> list:
     """One keep-alive connection (as a proxy keeps to its upstream) polling for ``watchers``,
     each ``[key, version, etag, due]`` (and, if given, a fifth item: its name in the results),
@@ -863,7 +871,11 @@ def poll_loop(
     (``paths[0]``), then the page (``paths[1]``) only when it changed. Returns (kind, status,
     seconds, sent, answered, name) per request, ``sent`` and ``answered`` on time.monotonic()'s
     clock (one for every process of the machine), the seconds of a poll counted from when it
-    was due: a client that falls behind shows as latency, not as fewer requests."""
+    was due: a client that falls behind shows as latency, not as fewer requests.
+
+    With ``shown``, a watcher keeps the version its page shows (``#live[data-version]``, which
+    may be older than the poll's: the tournament's wall), as the script does, and each sample
+    gets a seventh item: the version the poll answered, or the one the page shows."""
     import heapq
 
     queue = [(watcher[3], index) for index, watcher in enumerate(watchers)]
@@ -898,28 +910,40 @@ def poll_loop(
         status, _headers, body = get(paths[0].format(key=key), {})
         answered = time.monotonic()
         results.append(("poll", status, answered - due, sent, answered, name))
+        if shown:
+            results[-1] += (body.decode(),)
         if status == 200 and body.decode() != version:
             sent = time.monotonic()
-            status, headers, _page = get(
+            status, headers, page = get(
                 paths[1].format(key=key), {"If-None-Match": etag} if etag else {}
             )
             answered = time.monotonic()
             results.append(("page", status, answered - sent, sent, answered, name))
             if status == 200:
-                watchers[index][1:3] = [body.decode(), headers.get("ETag", "")]
+                found = SHOWN.search(page) if shown else None
+                seen = found[1].decode() if found else body.decode()
+                watchers[index][1:3] = [seen, headers.get("ETag", "")]
+            if shown:
+                results[-1] += (watchers[index][1],)
         heapq.heappush(queue, (due + interval, index))
     return results
 
 
 def poll_process(
-    port: int, watchers: list[list], interval: float, deadline: float, pool: int, paths=MATCH_PATHS
+    port: int,
+    watchers: list[list],
+    interval: float,
+    deadline: float,
+    pool: int,
+    paths=MATCH_PATHS,
+    shown: bool = False,
 ):
     """``pool`` connections in threads of this process, sharing ``watchers`` between them."""
     shares = [watchers[index::pool] for index in range(pool)]
     results: list[list] = [[] for _ in shares]
 
     def run(index):
-        results[index] = poll_loop(port, shares[index], interval, deadline, paths)
+        results[index] = poll_loop(port, shares[index], interval, deadline, paths, shown)
 
     threads = [threading.Thread(target=run, args=(index,)) for index in range(pool)]
     for thread in threads:

@@ -29,6 +29,12 @@ first phone on the wall to show it), and by each phone (what one phone shows). A
 sent between the save's commit and its answer may already show the deal but is not counted:
 the lag is an upper bound. Saves in the last interval + 1 s are left out (no phone is due to
 look again before the end). Figures go to docs/performance.md ("Tournament night").
+
+Since the wall shows the latest page made (at most WALL_SECONDS old, calculator/wall.py), a page
+fetched after a save need not show it: "shown, first" and "shown, each" are the lag to the first
+page (any phone's, each phone's) whose version says it holds the save (``shown_lags``), and the
+script counts the pages older than the phone's page before them (there must be none). A phone
+keeps the version its page shows, as static/js/match.js does.
 """
 
 from __future__ import annotations
@@ -201,6 +207,54 @@ def lags(saved_at: list[float], pages: dict, until: float) -> tuple[list, list, 
     return first, each, unseen
 
 
+def _order(version: str) -> tuple[int, ...]:
+    """A tournament's version, ``"<organizer>-<matches>"``: both parts only ever go up."""
+    return tuple(int(part) for part in version.split("-"))
+
+
+def shown_lags(saved_at: list[float], polls: list, pages: dict, until: float):
+    """The lag to a page that shows the save, in ms: for each save answered before ``until``,
+    the version it made is at most what the first poll sent after it answered (any phone's);
+    the save is on a phone's page once the page's version has both parts at least as high.
+    From the save's answer to the first such page answered, by any phone and by each phone;
+    with how many (save, phone) never showed it, and how many pages showed an older version
+    than the phone's page before (the wall must never go back). ``polls``: (sent, version) of
+    every phone's polls; ``pages``: per phone, its page fetches' (sent, answered, version)."""
+    polls = sorted(polls)
+    poll_sent = [sent for sent, _version in polls]
+    first, each, unseen, back = [], [], 0, 0
+    phones = []
+    for fetches in pages.values():
+        fetches = sorted(fetches, key=lambda fetch: fetch[1])
+        orders = [_order(version) for _s, _a, version in fetches]
+        back += sum(1 for a, b in zip(orders, orders[1:], strict=False) if b < a)
+        phones.append(([answered for _s, answered, _v in fetches], orders))
+    for moment in saved_at:
+        index = bisect.bisect_left(poll_sent, moment)
+        if moment >= until or index == len(polls):
+            continue
+        made = _order(polls[index][1])
+        soonest = float("inf")
+        for answers, orders in phones:
+            start = bisect.bisect_left(answers, moment)
+            found = next(
+                (
+                    answers[k]
+                    for k in range(start, len(answers))
+                    if all(mine >= its for mine, its in zip(orders[k], made, strict=True))
+                ),
+                None,
+            )
+            if found is None:
+                unseen += 1
+                continue
+            each.append((found - moment) * 1000)
+            soonest = min(soonest, found)
+        if soonest < float("inf"):
+            first.append((soonest - moment) * 1000)
+    return first, each, unseen, back
+
+
 def alone_ms(port: int, key: str, repeat: int = 10) -> dict[str, float]:
     """What one standings page and one poll cost with nothing else asking (the median)."""
     phone, found = Phone(port), {}
@@ -259,6 +313,7 @@ def run(args, site: Site, seeded: Seeded) -> dict:
                     deadline,
                     args.pool,
                     TOURNAMENT_PATHS,
+                    True,
                 )
                 for k in range(processes)
             ],
@@ -272,16 +327,24 @@ def run(args, site: Site, seeded: Seeded) -> dict:
     samples = [sample for part, _cpu in parts for sample in part]
     times = {"poll": [], "page": []}
     pages: dict[int, list] = {number: [] for number in range(args.watchers)}
+    shown: dict[int, list] = {number: [] for number in range(args.watchers)}
+    polls = []
     errors = 0
-    for kind, status, seconds, sent, answered, name in samples:
+    for kind, status, seconds, sent, answered, name, version in samples:
         if status in (200, 304):
             times[kind].append(seconds * 1000)
             if kind == "page":
                 pages[name].append((sent, answered))
+                shown[name].append((sent, answered, version))
+            elif status == 200:
+                polls.append((sent, version))
         else:
             errors += 1
     saved_at = [moment for scorer in scorers for moment in scorer.saved_at]
     first, each, unseen = lags(saved_at, pages, deadline - args.interval - 1)
+    shown_first, shown_each, shown_unseen, back = shown_lags(
+        saved_at, polls, shown, deadline - args.interval - 1
+    )
     failures = [failure for scorer in scorers for failure in scorer.failures]
     rows = {
         "deal preview": [s * 1000 for scorer in scorers for s in scorer.previews],
@@ -290,6 +353,8 @@ def run(args, site: Site, seeded: Seeded) -> dict:
         "standings page": times["page"],
         "lag, first phone": first,
         "lag, each phone": each,
+        "shown, first": shown_first,
+        "shown, each": shown_each,
     }
     print(f"\n{args.seconds:g} s")
     print(f"{'':<18}{'count':>8}{'per s':>8}{'p50 ms':>9}{'p95 ms':>9}{'p99 ms':>9}")
@@ -301,7 +366,8 @@ def run(args, site: Site, seeded: Seeded) -> dict:
         )
     print(
         f"failed requests: {errors} of the watchers', {len(failures)} of the scorers'; "
-        f"(save, phone) unseen by the end: {unseen}"
+        f"(save, phone) unseen by the end: {unseen} (not shown: {shown_unseen}); "
+        f"pages older than the phone's page before: {back}"
     )
     for failure in failures[:5]:
         print(f"  failure: {failure}")
@@ -316,6 +382,8 @@ def run(args, site: Site, seeded: Seeded) -> dict:
         "errors": errors,
         "failures": failures,
         "unseen": unseen,
+        "shown_unseen": shown_unseen,
+        "back": back,
         "saved_at": saved_at,
     }
 
