@@ -14,18 +14,16 @@ import segno
 from django.conf import settings
 from django.contrib import messages
 from django.core.exceptions import ValidationError
-from django.http import Http404, HttpResponse, JsonResponse
+from django.http import Http404, HttpResponse, HttpResponseNotModified, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
-from django.utils.cache import get_conditional_response
-from django.utils.http import quote_etag
 from django.utils.translation import get_language, gettext_lazy, ngettext
 from django.utils.translation import gettext as _
 
 from belot_site.methods import require_page_and_form, require_POST, require_safe
 from belot_site.theme import theme_of
 
-from . import polls, tournament_export, tournament_swap, views
+from . import polls, tournament_export, tournament_swap, views, wall
 from .access import tournament_view
 from .models import TournamentPair, TournamentTable
 from .table_views import BYTE_ORDER_MARK, spreadsheet_safe
@@ -165,24 +163,31 @@ def tournament_standings(request, tournament, is_keeper):
 
 
 def _wall(request, tournament):
-    """The public standings: the same for every phone on the wall until the tournament's
-    version changes (a saved deal at any table, a hand result, a round, a pair), so, like the
-    watchers' match page, rendered once per version, language, theme and address, kept in the
-    same bounded store (calculator/views.py, ``kept_html``), and answered 304 to a phone that
-    has it. Only the public link's page: the organizer's link is on the organizer's alone."""
+    """The public standings: the same for every phone on the wall, made again at most once
+    every ``wall.WALL_SECONDS`` by one request at a time (calculator/wall.py), and answered 304
+    to a phone that has it or a newer one. Only the public link's page: the organizer's link is
+    on the organizer's alone."""
     if request.META.get("QUERY_STRING"):  # the page has none: none makes an entry of its own
         return redirect(request.path)
-    version = tournament_version(tournament)
-    etag = quote_etag(f"tn-{tournament.pk}-{version}-{get_language()}-{theme_of(request)}")
-    response = get_conditional_response(request, etag=etag)
-    if response is None:
+    prefix, suffix = f'"tn-{tournament.pk}-', f'-{get_language()}-{theme_of(request)}"'
 
-        def render_wall():
-            context = _context(request, tournament, False, version=version)
-            return render_to_string("calculator/tournament.html", context, request)
+    def render(version):
+        context = _context(request, tournament, False, version=version)
+        return render_to_string("calculator/tournament.html", context, request)
 
-        response = HttpResponse(views.kept_html(request, etag, render_wall))
-        response["ETag"] = etag
+    shown = wall.page(
+        views.page_address(request),
+        read_version=lambda: tournament_version(tournament),
+        etag_for=lambda version: f"{prefix}{version}{suffix}",
+        render=render,
+    )
+    kept = wall.phone_has(request.META.get("HTTP_IF_NONE_MATCH", ""), shown, prefix, suffix)
+    if kept is not None:
+        response = HttpResponseNotModified()
+        response["ETag"] = kept
+    else:
+        response = HttpResponse(shown.html)
+        response["ETag"] = shown.etag
     response["Cache-Control"] = "private, no-cache"
     return response
 

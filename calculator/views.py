@@ -250,6 +250,15 @@ def _watch_html_cached(request, match, etag, game, page) -> str:
     return kept_html(request, etag, lambda: _match_html(request, match, False, game, page))
 
 
+def page_address(request) -> str:
+    """The page as this visitor asks for it, whatever the version shown: the language, the theme
+    and the whole address (a watchers' page, the wall)."""
+    return (
+        f"{get_language()}:{theme_of(request)}:"
+        f"{request.scheme}://{request.get_host()}{request.get_full_path()}"
+    )
+
+
 def kept_html(request, etag: str, render_page) -> str:
     """A watchers' page (the match page, the score sheet) from the store, or ``render_page()``
     kept there.
@@ -258,11 +267,7 @@ def kept_html(request, etag: str, render_page) -> str:
     (the language switch): one visitor's query string is never shown to another. Only the
     page's own query strings reach here (``_canonical``), so none makes an entry of its own.
     """
-    # The page as this visitor asks for it, whatever the version of the match (the ETag's).
-    address = (
-        f"{get_language()}:{theme_of(request)}:"
-        f"{request.scheme}://{request.get_host()}{request.get_full_path()}"
-    )
+    address = page_address(request)
     key = f"{etag}:{address}"
     html = _watch_pages.get(key)
     if html is None:

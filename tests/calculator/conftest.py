@@ -2,7 +2,33 @@ import re
 
 import pytest
 
+from calculator import wall
+from calculator.lru import BoundedStore
 from calculator.models import Match
+
+
+class Clock:
+    """The wall's clock (calculator/wall.py), moved by hand (``tick``); with ``step``, each look
+    moves it on by that much first (every request comes that long after the one before)."""
+
+    def __init__(self, step=0.0):
+        self.now, self.step = 1_000_000.0, step
+
+    def __call__(self):
+        self.now += self.step
+        return self.now
+
+    def tick(self, seconds):
+        self.now += seconds
+
+
+@pytest.fixture(autouse=True)
+def _wall_after_its_interval(monkeypatch):
+    """The tournament's wall is made again at most once every ``wall.WALL_SECONDS``: in these
+    tests every request to it comes after that interval (its own tests, test_tournament_wall,
+    stop the clock), with an empty store of its pages."""
+    monkeypatch.setattr(wall, "_latest", BoundedStore(1 << 22, wall._size, 1 << 21))
+    monkeypatch.setattr(wall, "clock", Clock(step=wall.WALL_SECONDS))
 
 
 def create_match(client, language="bg", **fields):

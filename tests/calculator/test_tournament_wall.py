@@ -1,27 +1,41 @@
-"""The public standings on the wall (issue 24): rendered once per version of the tournament,
-language and theme, kept, answered 304 to a phone that has it, and polled in front of Django."""
+"""The public standings on the wall (issue 24): made again at most once every
+``wall.WALL_SECONDS`` and by one request at a time, whatever the tournament's version, per
+language and theme; answered 304 to a phone that has it (or a newer one), never older than what
+a phone showed; reloaded by itself without JavaScript; and polled in front of Django."""
 
 import pytest
 from django.test import Client
 from django.urls import reverse
 from django.utils.html import escape
+from django.utils.translation import ngettext, override
 
 from calculator import engine, tournament_views, views
+from calculator import wall as wall_pages
 from calculator.lru import BoundedStore
 from calculator.models import Tournament
 from calculator.polls import FastPolls
 from calculator.services import deal_record
 from calculator.tournament_services import tournament_version
 
+from ..test_health import dead_redis
+from .conftest import Clock
 from .test_polls import Inner, call
 from .test_tournament_hand import enter
 from .test_tournament_http import HOSTILE, create, finish, start_round, tables
 
 
 @pytest.fixture
+def clock(monkeypatch):
+    clock = Clock()
+    monkeypatch.setattr(wall_pages, "clock", clock)
+    return clock
+
+
+@pytest.fixture
 def renders(monkeypatch):
     """The standings pages rendered, in order, each as the ``is_keeper`` it was rendered with;
-    with an empty store of kept pages."""
+    with an empty store of kept pages. Every look at the wall's clock comes after its interval
+    (conftest.py) unless the test takes ``clock`` as well, which stops it."""
     monkeypatch.setattr(views, "_watch_pages", BoundedStore(1 << 22, views._size, 1 << 21))
     seen = []
     render_to_string = tournament_views.render_to_string
@@ -172,3 +186,131 @@ def test_the_tournaments_poll_is_answered_in_front_of_django_as_django_answers_i
     assert inner.paths == []
     unknown = f"/tn/{'q' * 24}/changes"
     assert call(app, unknown)[2] == b"django" and inner.paths == [unknown]
+
+
+def deals_said(language, count):
+    with override(language):
+        return ngettext("%(deals)s deal", "%(deals)s deals", count) % {"deals": count}
+
+
+def shows_version(page, tournament):
+    version = tournament_version(Tournament.objects.get(pk=tournament.pk))
+    return f'data-version="{version}"' in page.content.decode()
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("language", ["bg", "uk", "ru"])
+def test_a_deal_within_the_interval_shows_at_the_latest_once_it_is_over(
+    client, renders, clock, language
+):
+    tournament = create(client, language)
+    start_round(client, tournament, 1)
+    phone = Client(HTTP_ACCEPT_LANGUAGE=language)
+    first = phone.get(tournament.get_view_url())
+    assert first.status_code == 200 and deals_said(language, 1) not in first.content.decode()
+    a_deal(tables(tournament, 1)[0].match)
+    clock.tick(wall_pages.WALL_SECONDS / 2)
+    within = phone.get(tournament.get_view_url(), HTTP_IF_NONE_MATCH=first["ETag"])
+    assert within.status_code == 304 and within["ETag"] == first["ETag"]
+    clock.tick(wall_pages.WALL_SECONDS / 2)
+    after = phone.get(tournament.get_view_url(), HTTP_IF_NONE_MATCH=first["ETag"])
+    assert after.status_code == 200 and after["ETag"] != first["ETag"]
+    assert deals_said(language, 1) in after.content.decode() and shows_version(after, tournament)
+    assert f'<html lang="{language}">' in after.content.decode()
+    assert renders == [False, False]
+
+
+@pytest.mark.django_db
+def test_phones_asking_while_the_page_is_made_get_the_previous_one_for_no_rendering(
+    client, renders, clock, monkeypatch
+):
+    tournament = create(client)
+    start_round(client, tournament, 1)
+    first = wall(Client(), tournament)
+    a_deal(tables(tournament, 1)[0].match)
+    clock.tick(wall_pages.WALL_SECONDS)
+    meanwhile = []
+    rendering = tournament_views.render_to_string
+
+    def slow(template, context=None, request=None):
+        # While this phone's request makes the new page, ten more phones ask for it.
+        meanwhile.extend(wall(Client(), tournament) for _ in range(10))
+        meanwhile.append(wall(Client(), tournament, HTTP_IF_NONE_MATCH=first["ETag"]))
+        return rendering(template, context, request)
+
+    monkeypatch.setattr(tournament_views, "render_to_string", slow)
+    made = wall(Client(), tournament)
+    assert made.status_code == 200 and shows_version(made, tournament)
+    assert {page.content for page in meanwhile[:-1]} == {first.content}
+    assert meanwhile[-1].status_code == 304 and renders == [False, False]
+    # Once made, every phone gets the new page, still for no rendering.
+    assert wall(Client(), tournament).content == made.content and len(renders) == 2
+
+
+@pytest.mark.django_db
+def test_many_phones_at_once_on_a_new_address_cost_one_rendering_with_a_shared_cache(
+    client, renders, clock, settings
+):
+    """With the cache shared (Redis, here the test's), a page made by one worker serves the
+    others (each of which keeps none of its own here), and only one of them makes it again."""
+    settings.WATCH_PAGES_SHARED = True
+    tournament = create(client)
+    start_round(client, tournament, 1)
+    pages = []
+    for _ in range(5):
+        wall_pages._latest.values.clear()  # another worker, that has not seen the page yet
+        pages.append(wall(Client(), tournament))
+    assert len({page.content for page in pages}) == 1 and renders == [False]
+    a_deal(tables(tournament, 1)[0].match)
+    clock.tick(wall_pages.WALL_SECONDS)
+    # Another worker is making the new page: this one gives the previous page meanwhile.
+    address_key = next(key for key in wall_pages._latest.values)
+    flight = wall_pages._key("flight", address_key)
+    assert wall_pages.cache.add(flight, 1, 5)
+    assert wall(Client(), tournament).content == pages[0].content and renders == [False]
+    wall_pages.cache.delete(flight)
+    wall_pages._latest.values.clear()
+    made = wall(Client(), tournament)
+    assert shows_version(made, tournament) and renders == [False, False]
+
+
+@pytest.mark.django_db
+def test_a_phone_never_gets_a_page_older_than_the_one_it_shows(client, renders, clock):
+    """Without a shared cache each worker has its own latest page: a phone that got a newer one
+    from the other worker keeps it (304) where this worker's is older."""
+    tournament = create(client)
+    start_round(client, tournament, 1)
+    old = wall(Client(), tournament)
+    kept = dict(wall_pages._latest.values)
+    a_deal(tables(tournament, 1)[0].match)
+    clock.tick(wall_pages.WALL_SECONDS)
+    phone = Client(HTTP_ACCEPT_LANGUAGE="bg")
+    newer = phone.get(tournament.get_view_url())
+    assert newer["ETag"] != old["ETag"] and shows_version(newer, tournament)
+    wall_pages._latest.values.clear()  # the other worker, whose latest page is the old one
+    wall_pages._latest.values.update(kept)
+    again = phone.get(tournament.get_view_url(), HTTP_IF_NONE_MATCH=newer["ETag"])
+    assert again.status_code == 304 and again["ETag"] == newer["ETag"]
+    # An ETag of another language or theme, or a made-up one, is no reason to keep a page.
+    for tag in (
+        newer["ETag"].replace("-bg-", "-uk-"),
+        newer["ETag"].replace('-"', '-dark"'),
+        f'"tn-{tournament.pk}-999999999999999999999-1-bg-"',
+    ):
+        assert phone.get(tournament.get_view_url(), HTTP_IF_NONE_MATCH=tag).status_code == 200
+
+
+@pytest.mark.django_db
+def test_with_redis_dead_the_wall_is_still_made_and_follows_the_deals(
+    client, renders, clock, settings
+):
+    dead_redis(settings)
+    settings.WATCH_PAGES_SHARED = True
+    tournament = create(client)
+    start_round(client, tournament, 1)
+    first = wall(Client(), tournament)
+    a_deal(tables(tournament, 1)[0].match)
+    clock.tick(wall_pages.WALL_SECONDS)
+    after = wall(Client(), tournament)
+    assert first.status_code == after.status_code == 200
+    assert shows_version(after, tournament) and renders == [False, False]
