@@ -80,6 +80,8 @@ def _context(request, tournament, is_keeper, state=None, version=None) -> dict:
         "keeper_url": request.build_absolute_uri(tournament.get_keeper_url()),
         "version": version or tournament_version(tournament),
         "poll_ms": settings.WATCH_POLL_MS,
+        # Without JavaScript the wall reloads itself as often as its script polls.
+        "refresh_seconds": max(1, round(settings.WATCH_POLL_MS / 1000)),
     }
 
 

@@ -314,3 +314,30 @@ def test_with_redis_dead_the_wall_is_still_made_and_follows_the_deals(
     after = wall(Client(), tournament)
     assert first.status_code == after.status_code == 200
     assert shows_version(after, tournament) and renders == [False, False]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("language", ["bg", "uk", "ru"])
+def test_without_javascript_the_wall_reloads_itself_as_often_as_its_script_polls(
+    client, settings, language
+):
+    tournament = create(client, language)
+    start_round(client, tournament, 1)
+    seconds = settings.WATCH_POLL_MS // 1000
+    refresh = f'<noscript><meta http-equiv="refresh" content="{seconds}"></noscript>'
+    for url in (
+        tournament.get_view_url(),
+        reverse("calculator:standings", args=[tournament.view_key]),
+    ):
+        page = Client().get(url, HTTP_ACCEPT_LANGUAGE=language)
+        text = page.content.decode()
+        assert f'<html lang="{language}">' in text
+        assert refresh in text and text.index(refresh) < text.index("</head>")
+        # The site's CSP has no directive about a refresh; it still sends one.
+        assert "default-src 'self'" in page["Content-Security-Policy"]
+    # The organizer's pages are not the wall: they never reload by themselves.
+    for url in (
+        tournament.get_keeper_url(),
+        reverse("calculator:standings", args=[tournament.keeper_key]),
+    ):
+        assert 'http-equiv="refresh"' not in client.get(url).content.decode()

@@ -155,3 +155,30 @@ def test_the_knockout_bracket_reads_on_a_360_px_phone(new_context):
     expect(page.locator(".champion")).to_contain_text(
         translated("bg", "Winner of the tournament: %(pair)s", pair=champion.name)
     )
+
+
+@pytest.mark.parametrize("language", ["uk"])
+def test_without_javascript_the_wall_reloads_itself_and_shows_the_winners(new_context, language):
+    """A projector's browser with JavaScript off, at 360 px: the wall reloads itself (a refresh
+    in <noscript>, which the site's CSP lets through) and shows a finished table's winners."""
+    from django.test import Client
+
+    from tests.calculator.test_tournament_http import create, start_round
+
+    client = Client()
+    tournament = create(client, language, pairs="\n".join(f"{a} / {b}" for a, b in PAIRS))
+    start_round(client, tournament, 1, language)
+    context = new_context("phone", locale=language, java_script_enabled=False)
+    wall = Screen(context.new_page(), "phone")
+    wall.goto(tournament.get_view_url())
+    standings = wall.page.locator("table.standings tbody tr")
+    expect(standings.locator("td").nth(1)).to_have_text("0")
+    first = tournament.rounds.get().tables.get(number=1)
+    finish(first.match, engine.Team.B)
+    # No script and no tap: the page reloads by itself and puts the table's winners on top.
+    expect(standings.nth(0).locator("th")).to_have_text(first.pair_b.name)
+    expect(standings.nth(0).locator("td").nth(1)).to_have_text("1")
+    expect(wall.page.locator("table.round-tables .progress").first).to_have_text(
+        translated(language, "finished")
+    )
+    wall.check_layout()
