@@ -102,9 +102,10 @@ def page(
 
 
 def latest(address: str) -> Shown | None:
-    """The newest page of ``address`` this worker knows: its own, or the shared cache's."""
+    """The newest page of ``address`` this worker knows: its own while it is younger than
+    ``WALL_SECONDS`` (no round trip to the cache for it), else the shared cache's if newer."""
     local = _latest.get(address)
-    if not settings.WATCH_PAGES_SHARED:
+    if not settings.WATCH_PAGES_SHARED or (local and clock() - local.made < WALL_SECONDS):
         return local
     pointer = cache.get(_key("at", address))
     if not isinstance(pointer, str) or pointer.count("\0") != 2:
