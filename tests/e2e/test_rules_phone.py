@@ -47,105 +47,6 @@ def page_size(page) -> dict:
     )
 
 
-@pytest.mark.parametrize("javascript", [True, False], ids=["js", "no-js"])
-def test_the_rules_fit_a_360_px_phone_in_every_language(new_context, javascript):
-    screen = Screen(new_context("phone", java_script_enabled=javascript).new_page(), "phone")
-    for language in LANGUAGES:
-        screen.goto(f"/{language}/rules/")  # checks width and 44 px tap targets
-        size = page_size(screen.page)
-        print(f"rules {language} javascript={javascript}: {size['height']} px tall")
-        assert size["width"] <= 360
-        assert size["height"] < MAX_HEIGHT
-        # The subsections are in the contents, folded.
-        folds = screen.page.locator(".toc-list details")
-        assert folds.count() >= 10
-        assert not any(folds.evaluate_all("ds => ds.map(d => d.open)"))
-
-
-@pytest.mark.parametrize("javascript", [True, False], ids=["js", "no-js"])
-def test_a_subsection_is_two_taps_away_and_the_contents_one_tap_back(new_context, javascript):
-    screen = Screen(new_context("phone", java_script_enabled=javascript).new_page(), "phone")
-    page = screen.page
-    screen.goto("/uk/rules/")
-    scoring = page.locator(".toc-list > li").filter(has=page.locator("a[href='#scoring']"))
-    screen.tap(scoring.locator("summary"))
-    link = scoring.locator("details a[href='#rounding']")
-    expect(link).to_be_visible()
-    screen.check_layout()  # the opened list's links are tap targets too
-    screen.tap(link)
-    assert page.url.endswith("#rounding")
-    expect(page.locator("#rounding")).to_be_in_viewport()
-    back = page.locator(".to-contents a")
-    expect(back).to_be_in_viewport()  # it stays on the screen wherever the reader is
-    screen.tap(back)
-    expect(page.locator("#toc-title")).to_be_in_viewport()
-
-
-def test_without_javascript_the_quick_find_is_not_shown(new_context):
-    page = new_context("phone", java_script_enabled=False).new_page()
-    page.goto("/bg/rules/")
-    expect(page.locator(".quick-find")).to_be_hidden()
-    expect(page.locator(".toc-list > li")).to_have_count(len(section_slugs()))
-
-
-@pytest.mark.parametrize("language", LANGUAGES)
-def test_quick_find_narrows_the_contents_and_enter_goes_to_the_first_match(new_context, language):
-    screen = Screen(new_context("phone", locale=language).new_page(), "phone")
-    page = screen.page
-    screen.goto(f"/{language}/rules/")
-    box = page.locator("#quick-find")
-    expect(box).to_be_visible()
-    sections = page.locator(".toc-list > li")
-    total = sections.count()
-    box.fill(REVOKE[language])
-    shown = page.locator(".toc-list > li:not([hidden])")
-    expect(shown.first).to_be_visible()
-    found = shown.count()
-    assert 0 < found < total
-    expect(page.locator("#quick-find-status")).to_have_text(f"{SECTIONS_FOUND[language]} {found}")
-    # The irregularities chapter is found, its revoke subsection shown and unfolded.
-    chapter = shown.filter(has=page.locator("a[href='#irregularities']"))
-    expect(chapter.locator("a[href='#revoke']")).to_be_visible()
-    screen.check_layout()
-    box.fill("зззз")
-    expect(shown).to_have_count(0)
-    expect(page.locator("#quick-find-status")).to_contain_text(NOTHING_FOUND[language])
-    box.fill("")
-    expect(shown).to_have_count(total)
-    assert not any(page.locator(".toc-list details").evaluate_all("ds => ds.map(d => d.open)"))
-    box.fill(REVOKE[language])
-    box.press("Enter")
-    assert "#" in page.url
-    target = page.url.split("#")[1]
-    expect(page.locator(f"[id='{target}']")).to_be_in_viewport()
-
-
-def test_quick_find_works_offline(new_context):
-    context = new_context("phone", locale="ru")
-    page = context.new_page()
-    open_with_worker(page, "/ru/rules/")
-    context.set_offline(True)
-    page.goto("/ru/rules/")
-    page.locator("#quick-find").fill("капо")
-    expect(page.locator("#quick-find-status")).to_contain_text(SECTIONS_FOUND["ru"])
-    context.set_offline(False)
-
-
-@pytest.mark.parametrize("language", LANGUAGES)
-def test_the_rules_page_has_no_axe_violations_folded_opened_or_filtered(
-    new_context, axe_script, language
-):
-    page = new_context("phone", locale=language).new_page()
-    page.goto(f"/{language}/rules/")
-    found = axe_violations(page, axe_script)
-    for summary in page.locator(".toc-list summary").all()[:3]:
-        summary.tap()
-    found += axe_violations(page, axe_script)
-    page.locator("#quick-find").fill("капо")
-    found += axe_violations(page, axe_script)
-    assert not found, "\n".join(found)
-
-
 # Each pair a line must not split: a number and the suit sign or word after it ("10 ♠", "151
 # точки"), a word and its suit sign ("купа ♥"), and a dash with what comes before it. A pair is
 # split when its characters lie on two lines: one of its boxes starts below another's bottom.
@@ -172,16 +73,31 @@ SPLIT_PAIRS = r"""(root) => {
 
 
 @pytest.mark.parametrize("javascript", [True, False], ids=["js", "no-js"])
-def test_a_number_never_leaves_its_suit_sign_or_word_at_360_px(new_context, javascript):
-    page = new_context("phone", java_script_enabled=javascript).new_page()
+def test_the_rules_fit_a_360_px_phone_in_every_language(new_context, javascript):
+    """Each language's rules read once: fit, folded contents, numbers beside their signs, and in
+    Ukrainian a subsection two taps away; without JavaScript, no quick find."""
+    screen = Screen(new_context("phone", java_script_enabled=javascript).new_page(), "phone")
+    page = screen.page
     for language in LANGUAGES:
-        page.goto(f"/{language}/rules/")
-        render_everything(page)
+        screen.goto(f"/{language}/rules/")  # checks width and 44 px tap targets
+        size = page_size(page)
+        print(f"rules {language} javascript={javascript}: {size['height']} px tall")
+        assert size["width"] <= 360
+        assert size["height"] < MAX_HEIGHT
+        # The subsections are in the contents, folded.
+        folds = page.locator(".toc-list details")
+        assert folds.count() >= 10
+        assert not any(folds.evaluate_all("ds => ds.map(d => d.open)"))
+        # A number never leaves its suit sign or word.
         body = page.locator(".rules-body")
-        assert page.evaluate("() => document.documentElement.scrollWidth") <= 360
         result = body.evaluate(SPLIT_PAIRS)
         assert result["checked"] > 150, result  # the check looked at the pairs
         assert result["split"] == [], (language, result["split"])
+        if not javascript:  # the quick find needs a script: not shown, the whole contents are
+            expect(page.locator(".quick-find")).to_be_hidden()
+            expect(page.locator(".toc-list > li")).to_have_count(len(section_slugs()))
+        if language == "uk":
+            a_subsection_is_two_taps_away_and_the_contents_one_tap_back(screen)
     # The check finds a split pair: plain spaces in a column too narrow for "10 ♠".
     body.evaluate(
         "(root) => { const p = document.createElement('p');"
@@ -189,3 +105,77 @@ def test_a_number_never_leaves_its_suit_sign_or_word_at_360_px(new_context, java
         " root.append(p); }"
     )
     assert body.evaluate(SPLIT_PAIRS)["split"] == ["10 ♠", "10 ♠", "151 о"]
+
+
+def a_subsection_is_two_taps_away_and_the_contents_one_tap_back(screen: Screen):
+    page = screen.page
+    scoring = page.locator(".toc-list > li").filter(has=page.locator("a[href='#scoring']"))
+    screen.tap(scoring.locator("summary"))
+    link = scoring.locator("details a[href='#rounding']")
+    expect(link).to_be_visible()
+    screen.check_layout()  # the opened list's links are tap targets too
+    screen.tap(link)
+    assert page.url.endswith("#rounding")
+    expect(page.locator("#rounding")).to_be_in_viewport()
+    back = page.locator(".to-contents a")
+    expect(back).to_be_in_viewport()  # it stays on the screen wherever the reader is
+    screen.tap(back)
+    expect(page.locator("#toc-title")).to_be_in_viewport()
+
+
+def test_quick_find_works_offline(new_context):
+    context = new_context("phone", locale="ru")
+    page = context.new_page()
+    open_with_worker(page, "/ru/rules/")
+    context.set_offline(True)
+    page.goto("/ru/rules/")
+    page.locator("#quick-find").fill("капо")
+    expect(page.locator("#quick-find-status")).to_contain_text(SECTIONS_FOUND["ru"])
+    context.set_offline(False)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_quick_find_narrows_the_contents_and_no_state_of_the_page_has_axe_violations(
+    new_context, axe_script, language
+):
+    """The rules page with a script, read once: axe-core checks it folded, opened and filtered,
+    and the quick find narrows the contents, and Enter goes to the first match."""
+    screen = Screen(new_context("phone", locale=language).new_page(), "phone")
+    page = screen.page
+    screen.goto(f"/{language}/rules/")
+    found = axe_violations(page, axe_script)  # folded
+    box = page.locator("#quick-find")
+    expect(box).to_be_visible()
+    sections = page.locator(".toc-list > li")
+    total = sections.count()
+    box.fill(REVOKE[language])
+    shown = page.locator(".toc-list > li:not([hidden])")
+    expect(shown.first).to_be_visible()
+    found_sections = shown.count()
+    assert 0 < found_sections < total
+    expect(page.locator("#quick-find-status")).to_have_text(
+        f"{SECTIONS_FOUND[language]} {found_sections}"
+    )
+    # The irregularities chapter is found, its revoke subsection shown and unfolded.
+    chapter = shown.filter(has=page.locator("a[href='#irregularities']"))
+    expect(chapter.locator("a[href='#revoke']")).to_be_visible()
+    screen.check_layout()
+    box.fill("зззз")
+    expect(shown).to_have_count(0)
+    expect(page.locator("#quick-find-status")).to_contain_text(NOTHING_FOUND[language])
+    box.fill("")
+    expect(shown).to_have_count(total)
+    assert not any(page.locator(".toc-list details").evaluate_all("ds => ds.map(d => d.open)"))
+
+    for summary in page.locator(".toc-list summary").all()[:3]:
+        summary.tap()
+    found += axe_violations(page, axe_script)  # opened
+    box.fill("капо")
+    found += axe_violations(page, axe_script)  # filtered
+    assert not found, "\n".join(found)
+
+    box.fill(REVOKE[language])
+    box.press("Enter")
+    assert "#" in page.url
+    target = page.url.split("#")[1]
+    expect(page.locator(f"[id='{target}']")).to_be_in_viewport()
