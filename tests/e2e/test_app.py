@@ -96,12 +96,15 @@ def profile_context(browser, live_server, tmp_path):
     assert not guard.problems, "\n".join(guard.problems)
 
 
-@pytest.mark.parametrize("language", LANGUAGES)
-def test_the_manifest_is_linked_valid_and_chromium_finds_the_app_installable(
-    profile_context, language
-):
-    context = profile_context(language)
-    page = context.new_page()
+def test_the_manifest_is_linked_valid_and_chromium_finds_the_app_installable(profile_context):
+    """One phone with a profile on disk (a browser of its own to start) opens the site in each
+    language, one after the other."""
+    page = profile_context("bg-BG").new_page()
+    for language in LANGUAGES:
+        manifest_is_linked_valid_and_installable(page, language)
+
+
+def manifest_is_linked_valid_and_installable(page, language: str):
     page.goto(f"/{language}/")
     page.evaluate("navigator.serviceWorker.ready.then(() => true)")
     cdp = page.context.new_cdp_session(page)
@@ -151,7 +154,7 @@ def dark_pages(client, language) -> tuple[Match, list[str]]:
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_every_page_in_the_dark_theme_has_no_axe_violations(
+def test_every_page_in_the_dark_theme_and_the_sheet_in_the_light_have_no_axe_violations(
     new_context, client_for_setup, axe_source, language
 ):
     match, paths = dark_pages(client_for_setup, language)
@@ -165,6 +168,12 @@ def test_every_page_in_the_dark_theme_has_no_axe_violations(
         for panel in page.locator("main details > summary").all():
             panel.click()  # folded panels (the home page's, the scorer's link) opened too
         found += axe_violations(page, axe_source)
+    # The score sheet in the light theme too: it is printed, and paper is light.
+    page.emulate_media(color_scheme="light")
+    page.goto(f"/m/{match.watch_key}/sheet/")
+    assert page.evaluate("getComputedStyle(document.body).backgroundColor") == LIGHT_PAPER
+    found += axe_violations(page, axe_source)
+    page.emulate_media(color_scheme="dark")
     # The new match form with its errors, and a match whose game is over.
     page.goto(f"/{language}/")
     page.locator("#id_team_b").fill(page.locator("#id_team_a").input_value())
@@ -176,17 +185,6 @@ def test_every_page_in_the_dark_theme_has_no_axe_violations(
     expect(page.locator(".game-over")).to_be_visible()
     found += axe_violations(page, axe_source)
     assert not found, f"{len(found)} accessibility violations:\n" + "\n".join(found)
-
-
-@pytest.mark.parametrize("language", LANGUAGES)
-def test_the_score_sheet_has_no_axe_violations_in_the_light_theme(
-    new_context, client_for_setup, axe_source, language
-):
-    match, _paths = dark_pages(client_for_setup, language)
-    page = new_context("phone", locale=language, color_scheme="light").new_page()
-    page.goto(f"/m/{match.watch_key}/sheet/")
-    assert page.evaluate("getComputedStyle(document.body).backgroundColor") == LIGHT_PAPER
-    assert axe_violations(page, axe_source) == []
 
 
 def choose(page, theme: str):
@@ -309,17 +307,19 @@ def text_of(pdf: PdfReader) -> str:
     return unicodedata.normalize("NFKC", " ".join(page.extract_text() for page in pdf.pages))
 
 
-@pytest.mark.parametrize("language", LANGUAGES)
 @JAVASCRIPT
-def test_a_forty_deal_match_prints_on_two_a4_pages_with_nothing_to_tap(
-    new_context, language, javascript
-):
+def test_a_forty_deal_match_prints_on_two_a4_pages_with_nothing_to_tap(new_context, javascript):
+    screen = Screen(new_context("phone", java_script_enabled=javascript).new_page(), "phone")
+    for language in LANGUAGES:
+        forty_deals_print_on_two_a4_pages(screen, language)
+        screen.page.emulate_media(media="screen")  # back from paper, for the next language
+
+
+def forty_deals_print_on_two_a4_pages(screen: Screen, language: str):
     match = forty_deals(team_a=TEAM_A, team_b=TEAM_B)
     fold = engine.fold_match(
         match.profile, match.first_dealer, [DEAL_CYCLE[number % 5] for number in range(1, 41)]
     )
-    context = new_context("phone", locale=language, java_script_enabled=javascript)
-    screen = Screen(context.new_page(), "phone")
     screen.goto(f"/{language}/")
     screen.goto(f"/m/{match.scorer_key}/sheet/")  # always shown at the watch link
     assert screen.page.url.endswith(f"/m/{match.watch_key}/sheet/")
@@ -327,7 +327,7 @@ def test_a_forty_deal_match_prints_on_two_a4_pages_with_nothing_to_tap(
     expect(page.locator(".sheet-table tbody tr")).to_have_count(40)
 
     pdf = printed(page)
-    assert 1 <= len(pdf.pages) <= 2, f"{len(pdf.pages)} A4 pages"
+    assert 1 <= len(pdf.pages) <= 2, f"{language}: {len(pdf.pages)} A4 pages"
     text = text_of(pdf)
     assert match.watch_key in text.replace("\n", "") and match.scorer_key not in text
     last = fold.deals[-1]
@@ -337,7 +337,7 @@ def test_a_forty_deal_match_prints_on_two_a4_pages_with_nothing_to_tap(
         """() => [...document.querySelectorAll("a, button, img, svg, header, footer, nav")]
           .filter((el) => el.checkVisibility()).map((el) => el.outerHTML.slice(0, 80))"""
     )
-    assert shown == []
+    assert shown == [], language
     with translation.override(language):
         winner = gettext("games won")
     assert winner in text.replace("\n", " ")
