@@ -5,6 +5,8 @@ offline, and no accessibility violations in any of its states.
 The page height is printed (`pytest -s`) so that it can be compared from one change to the next.
 """
 
+import re
+
 import pytest
 from playwright.sync_api import expect
 
@@ -72,10 +74,25 @@ SPLIT_PAIRS = r"""(root) => {
 }"""
 
 
+# The rules' way back to the contents, seen in the middle of the page: a strip across the page,
+# opaque, the button on it.
+TO_CONTENTS = """() => {
+  const strip = document.querySelector(".to-contents");
+  const main = document.querySelector("main").getBoundingClientRect();
+  const box = strip.getBoundingClientRect();
+  const link = strip.querySelector("a").getBoundingClientRect();
+  return {left: box.left - main.left, right: main.right - box.right,
+          background: getComputedStyle(strip).backgroundColor,
+          inside: link.top >= box.top && link.bottom <= box.bottom,
+          onScreen: box.bottom <= innerHeight + 0.5 && box.top >= 0};
+}"""
+
+
 @pytest.mark.parametrize("javascript", [True, False], ids=["js", "no-js"])
 def test_the_rules_fit_a_360_px_phone_in_every_language(new_context, javascript):
-    """Each language's rules read once: fit, folded contents, numbers beside their signs, and in
-    Ukrainian a subsection two taps away; without JavaScript, no quick find."""
+    """Each language's rules read once: fit, folded contents, numbers beside their signs, the way
+    back to the contents, and in Ukrainian a subsection two taps away; without JavaScript, no
+    quick find."""
     screen = Screen(new_context("phone", java_script_enabled=javascript).new_page(), "phone")
     page = screen.page
     for language in LANGUAGES:
@@ -93,6 +110,12 @@ def test_the_rules_fit_a_360_px_phone_in_every_language(new_context, javascript)
         result = body.evaluate(SPLIT_PAIRS)
         assert result["checked"] > 150, result  # the check looked at the pairs
         assert result["split"] == [], (language, result["split"])
+        # Read from the middle, "Back to contents" is a strip of its own that covers no text.
+        page.goto(f"/{language}/rules/#scoring")  # the same page: no load
+        strip = page.evaluate(TO_CONTENTS)
+        assert strip["onScreen"] and strip["inside"], (language, strip)
+        assert strip["left"] <= 0.5 and strip["right"] <= 0.5, (language, strip)
+        assert re.fullmatch(r"rgb\(\d+, \d+, \d+\)", strip["background"]), strip  # opaque
         if not javascript:  # the quick find needs a script: not shown, the whole contents are
             expect(page.locator(".quick-find")).to_be_hidden()
             expect(page.locator(".toc-list > li")).to_have_count(len(section_slugs()))
