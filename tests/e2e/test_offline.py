@@ -140,7 +140,7 @@ def test_a_scorers_page_and_the_home_page_are_never_kept(
         [{"name": RECENT_COOKIE, "value": match.scorer_key, "url": live_server.url}]
     )
     page = context.new_page()
-    open_with_worker(page, "/bg/rules/")
+    open_with_worker(page, "/bg/")  # a light page (the rules are 75,000 px), never kept itself
     for url in (f"/m/{match.scorer_key}/", "/bg/", f"/m/{match.watch_key}/"):
         page.goto(url)
         expect(page.locator("main")).not_to_be_empty()
@@ -193,7 +193,7 @@ def test_offline_a_new_deal_shows_the_sites_page_and_what_was_typed_comes_back(
     match = create_match(client_for_setup)
     context = new_context("phone", locale=language)
     page = context.new_page()
-    open_with_worker(page, f"/{language}/rules/")
+    open_with_worker(page, f"/{language}/")  # a light page: the worker and its language
     type_a_draft(page, match)
     page.goto(f"/m/{match.scorer_key}/")
     context.set_offline(True)
@@ -213,7 +213,7 @@ def test_offline_a_save_shows_the_sites_page_and_the_deal_is_kept(new_context, c
     match = create_match(client_for_setup)
     context = new_context("phone")
     page = context.new_page()
-    open_with_worker(page, "/bg/rules/")
+    open_with_worker(page, "/bg/")  # a light page: only the worker matters here
     type_a_draft(page, match, points="77")
     expect(page.locator("#preview .recorded")).to_be_visible()
     context.set_offline(True)
