@@ -11,8 +11,6 @@ pytestmark = [
     pytest.mark.django_db(transaction=True),
 ]
 
-LANGUAGES = ("bg", "uk", "ru")
-
 SCROLLED_TO = """
 (id) => ({
   top: document.getElementById(id).getBoundingClientRect().top,
@@ -21,13 +19,17 @@ SCROLLED_TO = """
 """
 
 
-def test_the_language_switcher_works_on_every_page(new_context, device, client_for_setup):
+def test_the_language_switcher_works_on_every_page_and_the_rules_contents_lead_to_every_section(
+    new_context, device, client_for_setup
+):
+    """Each page switched to each language in turn; on each language's rules page the reader
+    also follows every link of the contents (and the switcher then keeps the #part)."""
     match = create_match(client_for_setup)
     screen = Screen(new_context(device).new_page(), device)
     page = screen.page
     pages = [
         ("/bg/", "/{}/$", "h1", "Bulgarian belot"),
-        ("/bg/rules/", "/{}/rules/$", "h1", "Rules of Bulgarian belot"),
+        ("/bg/rules/", "/{}/rules/(#contents)?$", "h1", "Rules of Bulgarian belot"),
         (f"/m/{match.scorer_key}/", f"/m/{match.scorer_key}/$", ".actions a.button", "New deal"),
     ]
     for start, address, selector, message in pages:
@@ -40,21 +42,20 @@ def test_the_language_switcher_works_on_every_page(new_context, device, client_f
             expect(page.locator(selector)).to_have_text(translated(language, message))
             current = page.locator(".language-switcher a[aria-current]")
             expect(current).to_have_attribute("hreflang", language)
+            if "/rules/" in address:
+                the_contents_lead_to_every_section(screen, language)
 
 
-def test_the_rules_contents_lead_to_every_section(new_context, device):
-    screen = Screen(new_context(device).new_page(), device)
+def the_contents_lead_to_every_section(screen: Screen, language: str):
     page = screen.page
-    for language in LANGUAGES:
-        screen.goto(f"/{language}/rules/")
-        links = page.locator(".toc-list > li > a")
-        slugs = [href.removeprefix("#") for href in links.evaluate_all("a => a.map(l => l.hash)")]
-        assert len(slugs) >= 10
-        for index, slug in enumerate(slugs):
-            screen.tap(links.nth(index))
-            expect(page).to_have_url(f"{page.url.split('#')[0]}#{slug}")
-            expect(page.locator(f"#{slug}-title")).to_be_in_viewport()
-            place = page.evaluate(SCROLLED_TO, slug)
-            assert 0 <= place["top"] <= 20 or place["atBottom"], (language, slug, place)
-        screen.tap(page.locator(".to-contents a"))
-        expect(page.locator("#toc-title")).to_be_in_viewport()
+    links = page.locator(".toc-list > li > a")
+    slugs = [href.removeprefix("#") for href in links.evaluate_all("a => a.map(l => l.hash)")]
+    assert len(slugs) >= 10
+    for index, slug in enumerate(slugs):
+        screen.tap(links.nth(index))
+        expect(page).to_have_url(f"{page.url.split('#')[0]}#{slug}")
+        expect(page.locator(f"#{slug}-title")).to_be_in_viewport()
+        place = page.evaluate(SCROLLED_TO, slug)
+        assert 0 <= place["top"] <= 20 or place["atBottom"], (language, slug, place)
+    screen.tap(page.locator(".to-contents a"))
+    expect(page.locator("#toc-title")).to_be_in_viewport()
