@@ -83,6 +83,11 @@ GET_ADDRESSES = [
     "/tn/{key}/changes",
     "/tn/{key}/tables/",
     "/tn/{key}/cards/",
+    "/tn/{key}/sheet/",
+    "/tn/{key}/standings.json",
+    "/tn/{key}/standings.csv",
+    "/tn/{key}/round/preview/",
+    "/tn/{key}/knockout/preview/",
     "/language/{code}/",
     "/admin/",
     "/admin/login/",
@@ -104,6 +109,8 @@ POST_ADDRESSES = [
     "/tn/{key}/pair/{pair}/withdraw/",
     "/tn/{key}/pair/{pair}/return/",
     "/tn/{key}/round/",
+    "/tn/{key}/knockout/",
+    "/tn/{key}/table/1/result/",
     "/m/{key}/",
     "/bg/rules/",
     "/i18n/setlang/",
@@ -339,7 +346,9 @@ def query_strings():
         st.binary(max_size=200).map(lambda raw: raw.decode("latin-1")),
         st.builds(
             lambda name, value: f"{quote(name)}={quote(value)}",
-            st.sampled_from(["next", "number", "page", "language", "q"]),
+            st.sampled_from(
+                ["next", "number", "page", "language", "q", "size", "order", "version"]
+            ),
             st.one_of(texts, st.sampled_from(["//evil.example", "/m/x/", "javascript:x"])),
         ),
         st.sampled_from(["next=%ff%fe", "next=%00", "a=%E2%82", "=&&=", "next=/bg/%ZZ"]),
@@ -372,7 +381,10 @@ def forms(draw, pattern, next_number, version):
         data, names = dict(TOURNAMENT_FORM), TOURNAMENT_FIELDS
     elif "/tn/" in pattern:
         data = {"number": draw(st.sampled_from(["1", "1", "2", "0"])), "pairs": "Я / Ю"}
-        names = ["number", "pairs"]
+        data |= {"size": "4", "points_a": "151", "points_b": "98", "games_a": "1", "games_b": "0"}
+        data["version"] = draw(st.sampled_from(["", "1", str(version)]))
+        data["order"] = draw(st.sampled_from(["", "1,2,3,4", "2,1", "x"]))
+        names = ["number", "pairs", "size", "points_a", "points_b", "version", "order"]
     elif "match/new" in pattern:
         data, names = dict(MATCH_FORM), MATCH_FIELDS
     else:

@@ -89,6 +89,7 @@ def addresses(client):
         "calculator:round-preview": f"{tn}/round/preview/",
         "calculator:tournament-hand-result": f"{tn}/table/1/result/",
         "calculator:knockout": f"{tn}/knockout/",
+        "calculator:knockout-preview": f"{tn}/knockout/preview/",
     }
 
 
