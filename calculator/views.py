@@ -3,7 +3,6 @@ import io
 import json
 import re
 import sys
-import zlib
 
 import segno
 from django.conf import settings
@@ -21,7 +20,7 @@ from django.utils.translation import gettext as _
 from belot_site.methods import require_page_and_form, require_POST, require_safe
 from belot_site.theme import theme_of
 
-from . import access, engine, explain, polls
+from . import access, engine, explain, polls, shared_pages
 from .access import KEY_SHAPE, match_view
 from .forms import DealForm, ImportForm, MatchForm, NextMatchForm, TableForm
 from .french_forms import FrenchDealForm
@@ -289,22 +288,15 @@ def _shared_key(address: str) -> str:
 def _shared_page_get(address: str, etag: str) -> str | None:
     if not settings.WATCH_PAGES_SHARED:
         return None
-    value = cache.get(_shared_key(address))
-    if not isinstance(value, bytes):
-        return None
-    kept, _sep, packed = value.partition(b"\0")
-    try:
-        return zlib.decompress(packed).decode() if kept == etag.encode() else None
-    except (zlib.error, UnicodeDecodeError):
-        return None
+    return shared_pages.unpacked(cache.get(_shared_key(address)), etag)
 
 
 def _shared_page_put(address: str, etag: str, html: str) -> None:
     if not settings.WATCH_PAGES_SHARED:
         return
-    packed = zlib.compress(html.encode(), 1)
-    if len(packed) <= SHARED_PAGE_BYTES:
-        cache.set(_shared_key(address), etag.encode() + b"\0" + packed, SHARED_PAGE_SECONDS)
+    value = shared_pages.packed(etag, html, SHARED_PAGE_BYTES)
+    if value is not None:
+        cache.set(_shared_key(address), value, SHARED_PAGE_SECONDS)
 
 
 @require_safe

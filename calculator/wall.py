@@ -24,13 +24,13 @@ import hashlib
 import sys
 import threading
 import time
-import zlib
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from django.conf import settings
 from django.core.cache import cache
 
+from . import shared_pages
 from .lru import BoundedStore
 
 WALL_SECONDS = 1.0
@@ -115,7 +115,7 @@ def latest(address: str) -> Shown | None:
         return replace(local, made=max(local.made, float(made)))
     if local is not None and not newer(version, local.version):
         return local
-    html = _unpacked(cache.get(_key("page", address)), etag)
+    html = shared_pages.unpacked(cache.get(_key("page", address)), etag)
     if html is None:
         return local
     shown = Shown(version, float(made), etag, html)
@@ -131,23 +131,13 @@ def _publish(address: str, fresh: Shown, shown: Shown | None) -> Shown:
     _latest.put(address, fresh)
     if settings.WATCH_PAGES_SHARED:
         if shown is None or shown.etag != fresh.etag:
-            packed = zlib.compress(fresh.html.encode(), 1)
-            if len(packed) > PAGE_BYTES:
+            value = shared_pages.packed(fresh.etag, fresh.html, PAGE_BYTES)
+            if value is None:
                 return fresh  # too large to share: this worker's alone
-            cache.set(_key("page", address), fresh.etag.encode() + b"\0" + packed, PAGE_SECONDS)
+            cache.set(_key("page", address), value, PAGE_SECONDS)
         pointer = f"{fresh.version}\0{fresh.made!r}\0{fresh.etag}"
         cache.set(_key("at", address), pointer, PAGE_SECONDS)
     return fresh
-
-
-def _unpacked(value, etag: str) -> str | None:
-    if not isinstance(value, bytes):
-        return None
-    kept, _sep, packed = value.partition(b"\0")
-    try:
-        return zlib.decompress(packed).decode() if kept == etag.encode() else None
-    except (zlib.error, UnicodeDecodeError):
-        return None
 
 
 def _claim(address: str) -> bool:
