@@ -114,6 +114,7 @@ def test_the_suite_shares_a_database_file_with_wal_and_immediate_transactions():
     if connection.vendor != "sqlite":
         pytest.skip("SQLite only")
     assert not connection.creation.is_in_memory_db(connection.settings_dict["NAME"])
+    connection.ensure_connection()  # the mode is read from the settings when it connects
     assert connection.transaction_mode == "IMMEDIATE"
     with connection.cursor() as cursor:
         cursor.execute("PRAGMA journal_mode")
