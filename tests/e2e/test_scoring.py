@@ -142,6 +142,7 @@ def test_without_javascript_preview_then_save_records_the_deal(new_context, devi
     expect(screen.page.locator(".stepper .step:visible")).to_have_count(0)
 
 
+@pytest.mark.shared_cache
 def test_the_watch_link_and_its_qr_code_follow_the_score_and_cannot_change_it(
     new_context, device, client_for_setup
 ):

@@ -13,7 +13,11 @@ from calculator.services import deal_record, match_state
 from tests.e2e.screens import Screen, translated
 from tests.e2e.test_accessibility import AXE, axe_violations
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.shared_cache,
+    pytest.mark.django_db(transaction=True),
+]
 
 # The first pair's names have what breaks careless pages: markup, format strings, braces, a
 # right-to-left override, 40 characters with no place to break.

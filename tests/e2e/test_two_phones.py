@@ -15,7 +15,11 @@ from tests.calculator.conftest import create_match, record_deal
 from tests.e2e.screens import Screen, translated
 from tests.e2e.test_scoring import DEAL_PAGE, MATCH_PAGE
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.shared_cache,
+    pytest.mark.django_db(transaction=True),
+]
 
 CHANGED = (
     "The match was changed on another phone in the meantime, so nothing was saved. "

@@ -23,6 +23,7 @@ from tests.e2e.screens import Screen
 
 pytestmark = [
     pytest.mark.browser,
+    pytest.mark.shared_cache,
     pytest.mark.django_db(transaction=True),
 ]
 
