@@ -19,6 +19,9 @@ shared by the workers). Then:
 2. one kind at a time, for --solo-seconds each, all clients on it: the throughput of the bare
    view (benchmarks/bench_urls.py) and of each page, and each page's share of the bare view's.
 
+The clients say which encodings they take as Chromium does (BROWSER_ENCODINGS), so the rules
+page comes compressed, as a phone gets it.
+
 With --largest it measures, instead of the load, the largest allowed match (engine.MAX_DEALS
 deals, once random and once all passed): one worker serves its watch page in 3 languages on 2
 hosts, every game's page, and the scorer's page; render times and the worker's memory go to
@@ -58,6 +61,8 @@ if str(ROOT) not in sys.path:
 from calculator import engine  # noqa: E402  (the pure engine: no Django needed)
 
 LOOPBACK = "127.0.0.1"
+# What Chromium says it takes: a phone gets the rules page compressed.
+BROWSER_ENCODINGS = "gzip, deflate, br, zstd"
 POSTGRES_URL = "postgres://postgres@127.0.0.1:5432/belot_bench"
 
 # belot_site.settings gives these to its default SQLite file, but dj-database-url knows nothing
@@ -221,13 +226,23 @@ class Phone:
 
     Requests are sent once: a connection the server dropped is an error, except that with
     ``retry`` a request on a reused keep-alive connection that failed before any answer is
-    sent again on a new one (a server may close a connection it kept alive).
+    sent again on a new one (a server may close a connection it kept alive). With
+    ``encodings`` (e.g. BROWSER_ENCODINGS) it says which encodings it takes, as a browser does;
+    the body is then kept as sent.
     """
 
     def __init__(
-        self, port: int, *, timeout: float = 30, retry: bool = False, keepalive=True, referer=False
+        self,
+        port: int,
+        *,
+        timeout: float = 30,
+        retry: bool = False,
+        keepalive=True,
+        referer=False,
+        encodings="",
     ):
         self.port, self.timeout, self.retry, self.keepalive = port, timeout, retry, keepalive
+        self.encodings = encodings
         self.cookies: dict[str, str] = {}
         self.csrf = ""
         self.reconnects = 0
@@ -249,6 +264,8 @@ class Phone:
 
     def request(self, method, path, body=None, headers=None) -> Reply:
         headers = {**(headers or {}), "Host": f"{LOOPBACK}:{self.port}"}
+        if self.encodings:
+            headers.setdefault("Accept-Encoding", self.encodings)
         if not self.keepalive:
             headers["Connection"] = "close"
         if self.cookies:
@@ -806,7 +823,7 @@ def run_benchmark(args, site: Site, seeded: Seeded) -> None:
     started = time.monotonic()
     users = []
     for index in range(args.clients):
-        phone = Phone(site.port, retry=True, keepalive=args.keepalive)
+        phone = Phone(site.port, retry=True, keepalive=args.keepalive, encodings=BROWSER_ENCODINGS)
         users.append(User(phone, phone.start_match(f"Ние {index}", "Вие")))
     seeded.etag = users[0].phone.get(f"/m/{seeded.watch_key}/").headers["ETag"]
 

@@ -11,8 +11,9 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext_lazy as _
 
+from belot_site.lru import BoundedStore
+
 from . import engine
-from .lru import BoundedStore
 from .models import ROSTER_MAX, Deal, Match, Table, TournamentTable
 
 

@@ -17,6 +17,7 @@ from django.utils.http import quote_etag
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
+from belot_site.lru import BoundedStore
 from belot_site.methods import require_page_and_form, require_POST, require_safe
 from belot_site.theme import theme_of
 
@@ -24,7 +25,6 @@ from . import access, engine, explain, polls, shared_pages
 from .access import KEY_SHAPE, match_view
 from .forms import DealForm, ImportForm, MatchForm, NextMatchForm, TableForm
 from .french_forms import FrenchDealForm
-from .lru import BoundedStore
 from .models import Match, Table, Tournament
 from .presenters import (
     deal_name,

@@ -84,7 +84,7 @@ def sign_in(phone: Phone, username: str, password: str) -> None:
 
 def test_a_rules_edit_in_one_admin_shows_on_the_other_at_once(two_sites, django_user_model):
     one, other = (Phone(site.port) for site in two_sites)
-    assert "Тест на двете копия" not in other.get("/bg/rules/").text()  # now cached, in Redis
+    assert "Тест на двете копия" not in other.get("/bg/rules/").text()  # now kept by that server
     password = secrets.token_urlsafe(16)
     django_user_model.objects.create_superuser("admin", "admin@belot.example", password)
     sign_in(one, "admin", password)

@@ -2,8 +2,8 @@ import re
 
 import pytest
 
+from belot_site.lru import BoundedStore
 from calculator import wall
-from calculator.lru import BoundedStore
 from calculator.models import Match
 
 

@@ -8,8 +8,8 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 
+from belot_site.lru import BoundedStore
 from calculator import engine, services, views
-from calculator.lru import BoundedStore
 from calculator.models import Deal, Match
 from calculator.presenters import GAME_ROWS, HISTORY_ROWS, SHEET_ROWS
 from tests.calculator.conftest import all_passed, current_version, deal_fields, saved_from

@@ -3,8 +3,8 @@
 import pytest
 from django.test import Client
 
+from belot_site.lru import BoundedStore
 from calculator import views
-from calculator.lru import BoundedStore
 from tests.calculator.conftest import record_deal
 
 pytestmark = pytest.mark.django_db

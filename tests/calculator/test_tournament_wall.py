@@ -9,9 +9,9 @@ from django.urls import reverse
 from django.utils.html import escape
 from django.utils.translation import ngettext, override
 
+from belot_site.lru import BoundedStore
 from calculator import engine, tournament_views, views
 from calculator import wall as wall_pages
-from calculator.lru import BoundedStore
 from calculator.models import Tournament
 from calculator.polls import FastPolls
 from calculator.services import deal_record

@@ -1,7 +1,10 @@
+import gzip
+
 import pytest
 from django.contrib.auth import get_user_model
 from django.forms.models import model_to_dict
 
+from rules import views
 from rules.models import Section
 
 pytestmark = pytest.mark.django_db
@@ -71,3 +74,30 @@ def test_the_cached_page_still_remembers_the_visitor_s_language(client, settings
     client.cookies.clear()
     response = client.get("/uk/rules/")
     assert response.cookies[settings.LANGUAGE_COOKIE_NAME].value == "uk"
+
+
+def test_the_page_is_compressed_once_and_read_plain_or_compressed_as_the_same_page(
+    client, monkeypatch
+):
+    compressed = []
+    real = views.compress_string
+    monkeypatch.setattr(views, "compress_string", lambda data: compressed.append(1) or real(data))
+    plain = client.get("/bg/rules/")
+    packed = [client.get("/bg/rules/", HTTP_ACCEPT_ENCODING="gzip, deflate, br") for _ in "ab"]
+    assert len(compressed) == 1  # made and compressed at the first reading, for both
+    assert all(reply["Content-Encoding"] == "gzip" for reply in packed)
+    assert gzip.decompress(packed[1].content) == plain.content
+    assert not plain.has_header("Content-Encoding")
+    assert "Accept-Encoding" in plain["Vary"]  # a proxy keeps the two apart
+
+
+def test_a_worker_makes_the_page_again_once_it_is_a_minute_old(client, monkeypatch):
+    # Where each worker has a cache of its own, another worker's edit reaches it this way.
+    now = [1000.0]
+    monkeypatch.setattr(views.time, "monotonic", lambda: now[0])
+    client.get("/uk/rules/")
+    Section.objects.filter(slug="scoring").update(title_uk="Без сигналу")  # no signal sent
+    now[0] += views.PAGE_SECONDS - 1
+    assert "Без сигналу" not in client.get("/uk/rules/").content.decode()
+    now[0] += 2
+    assert "Без сигналу" in client.get("/uk/rules/").content.decode()
