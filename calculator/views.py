@@ -19,6 +19,7 @@ from django.utils.translation import gettext as _
 
 from belot_site.lru import BoundedStore
 from belot_site.methods import require_page_and_form, require_POST, require_safe
+from belot_site.pages import Page, page_response
 from belot_site.theme import theme_of
 
 from . import access, engine, explain, polls, shared_pages
@@ -185,16 +186,17 @@ def match_page(request, match, is_scorer):
         f"-{page}-{theme_of(request)}"
     )
     etag = quote_etag(version)
-    if len(messages.get_messages(request)):
-        html = _match_html(request, match, is_scorer, game, page)
+    shows_a_message = bool(len(messages.get_messages(request)))  # shown once: never kept
+    unchanged = None if shows_a_message else get_conditional_response(request, etag=etag)
+    if unchanged is not None:
+        return _cache_headers(unchanged, is_scorer)
+    if shows_a_message or is_scorer:
+        response = HttpResponse(_match_html(request, match, is_scorer, game, page))
+        response["ETag"] = etag
     else:
-        unchanged = get_conditional_response(request, etag=etag)
-        if unchanged is not None:
-            return _cache_headers(unchanged, is_scorer)
-        html = _watch_html_cached(request, match, etag, game, page) if not is_scorer else None
-        html = html or _match_html(request, match, is_scorer, game, page)
-    response = _cache_headers(HttpResponse(html), is_scorer)
-    response["ETag"] = etag
+        kept = _watch_page_cached(request, match, etag, game, page)
+        response = page_response(request, kept, etag)
+    response = _cache_headers(response, is_scorer)
     return _remember(response, request, match) if is_scorer else response
 
 
@@ -226,14 +228,14 @@ def _match_html(request, match, is_scorer, game=None, page=None) -> str:
     return render_to_string("calculator/match.html", context, request=request)
 
 
-def _size(key: str, page: str) -> int:
-    """What a kept page costs in memory: both strings as Python holds them (a Cyrillic page
-    takes two bytes a character)."""
-    return sys.getsizeof(key) + sys.getsizeof(page)
+def _size(key: str, page: Page) -> int:
+    """What a kept page costs in memory: its key as Python holds it, and its bytes."""
+    return sys.getsizeof(key) + page.cost()
 
 
-# The last pages rendered in this process, as plain strings: Django's in-memory cache would
-# pickle and unpickle a 200-deal page (100 KB) on every read, as costly as half a rendering.
+# The last pages rendered in this process, as the bytes sent, plain and compressed
+# (belot_site/pages.py): Django's in-memory cache would pickle and unpickle a 200-deal page
+# (100 KB) on every read, as costly as half a rendering.
 WATCH_PAGES_BYTES = 16 * 1024 * 1024
 _watch_pages = BoundedStore(WATCH_PAGES_BYTES, _size, largest=WATCH_PAGES_BYTES // 4)
 # With a shared cache (Redis), a page rendered by one worker serves every worker and machine. Each
@@ -243,10 +245,10 @@ SHARED_PAGE_BYTES = 256 * 1024
 SHARED_PAGE_SECONDS = 600
 
 
-def _watch_html_cached(request, match, etag, game, page) -> str:
+def _watch_page_cached(request, match, etag, game, page) -> Page:
     """The watchers' page is the same for everyone until the match changes: its ETag says when.
     (The scorer's page is not kept: its forms carry the scorer's own CSRF token.)"""
-    return kept_html(request, etag, lambda: _match_html(request, match, False, game, page))
+    return kept_page(request, etag, lambda: _match_html(request, match, False, game, page))
 
 
 def page_address(request) -> str:
@@ -258,7 +260,7 @@ def page_address(request) -> str:
     )
 
 
-def kept_html(request, etag: str, render_page) -> str:
+def kept_page(request, etag: str, render_page) -> Page:
     """A watchers' page (the match page, the score sheet) from the store, or ``render_page()``
     kept there.
 
@@ -268,14 +270,15 @@ def kept_html(request, etag: str, render_page) -> str:
     """
     address = page_address(request)
     key = f"{etag}:{address}"
-    html = _watch_pages.get(key)
-    if html is None:
+    kept = _watch_pages.get(key)
+    if kept is None:
         html = _shared_page_get(address, etag)
         if html is None:
             html = render_page()
             _shared_page_put(address, etag, html)
-        _watch_pages.put(key, html)
-    return html
+        kept = Page.of(html)
+        _watch_pages.put(key, kept)
+    return kept
 
 
 def _shared_key(address: str) -> str:
@@ -334,8 +337,7 @@ def match_sheet(request, match, is_scorer):
             context = sheet_context(request, match_state(match), page or 1)
             return render_to_string("calculator/sheet.html", context, request)
 
-        response = HttpResponse(kept_html(request, etag, render_sheet))
-        response["ETag"] = etag
+        response = page_response(request, kept_page(request, etag, render_sheet), etag)
     return _cache_headers(response, is_scorer=False)
 
 

@@ -1,18 +1,14 @@
 import re
 import time
-from typing import NamedTuple
 from uuid import uuid4
 
 from django.core.cache import cache
-from django.http import HttpResponse
-from django.middleware.gzip import re_accepts_gzip
 from django.template.loader import render_to_string
-from django.utils.cache import patch_vary_headers
-from django.utils.text import compress_string
 from django.utils.translation import get_language, ngettext
 
 from belot_site.lru import BoundedStore
 from belot_site.methods import require_safe
+from belot_site.pages import Page, page_response
 from belot_site.theme import theme_of
 from belot_site.typography import tie
 
@@ -31,23 +27,13 @@ PAGE_SECONDS = 60
 GENERATION_KEY = "rules:page:generation"
 
 
-class KeptPage(NamedTuple):
-    """The page as it is sent: its bytes, and the same compressed for a phone that takes gzip
-    (every browser does). The page is long (about 100 KB of text): compressed once, it reaches
-    a phone in a few round trips, and no reading pays for a compression. It holds no secret, so
-    compression cannot leak one."""
-
-    plain: bytes
-    gzipped: bytes
-    until: float  # time.monotonic()
+def _cost(key: str, kept: tuple[Page, float]) -> int:
+    return len(key) + kept[0].cost()
 
 
-def _cost(key: str, page: KeptPage) -> int:
-    return len(key) + len(page.plain) + len(page.gzipped)
-
-
-# In each worker, as plain bytes: Django's in-memory cache would unpickle them on every reading.
-# A few pages in all (three languages, three themes, the site's addresses): 8 MB holds them.
+# In each worker, as the bytes it sends (belot_site/pages.py), with the time it is kept until:
+# Django's in-memory cache would unpickle them on every reading. A few pages in all (three
+# languages, three themes, the site's addresses): 8 MiB holds them.
 _pages = BoundedStore(8 * 1024 * 1024, _cost, largest=1024 * 1024)
 
 
@@ -60,24 +46,13 @@ def reading_time(minutes: int) -> str:
 @require_safe
 def index(request):
     key = _page_key(request)
-    page = _pages.get(key) if key else None
-    if page is None or page.until < time.monotonic():
-        html = render_to_string("rules/index.html", _context(), request=request).encode()
-        page = KeptPage(html, compress_string(html), time.monotonic() + PAGE_SECONDS)
+    kept = _pages.get(key) if key else None
+    if kept is None or kept[1] < time.monotonic():
+        html = render_to_string("rules/index.html", _context(), request=request)
+        kept = (Page.of(html), time.monotonic() + PAGE_SECONDS)
         if key:
-            _pages.put(key, page)
-    return _sent(request, page)
-
-
-def _sent(request, page: KeptPage) -> HttpResponse:
-    """The page in the encoding the phone takes, as Django's GZipMiddleware would send it."""
-    if re_accepts_gzip.search(request.headers.get("Accept-Encoding", "")):
-        response = HttpResponse(page.gzipped)
-        response["Content-Encoding"] = "gzip"
-    else:
-        response = HttpResponse(page.plain)
-    patch_vary_headers(response, ("Accept-Encoding",))
-    return response
+            _pages.put(key, kept)
+    return page_response(request, kept[0])
 
 
 def page_cache_clear() -> None:

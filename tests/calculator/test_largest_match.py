@@ -9,6 +9,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 
 from belot_site.lru import BoundedStore
+from belot_site.pages import Page
 from calculator import engine, services, views
 from calculator.models import Deal, Match
 from calculator.presenters import GAME_ROWS, HISTORY_ROWS, SHEET_ROWS
@@ -174,11 +175,11 @@ def full_passed(match):
 def test_the_page_store_is_bounded_in_bytes():
     pages = BoundedStore(1_000_000, views._size, largest=250_000)
     for index in range(100):
-        pages.put(f"page {index}", "Я" * 20_000)  # 40 KB each as Python keeps it
+        pages.put(f"page {index}", Page.of("Я" * 20_000))  # 40 KB each, and its gzip
     assert pages.used <= 1_000_000
     assert len(pages.values) < 100
     assert pages.get("page 99") is not None and pages.get("page 0") is None
-    pages.put("huge", "Я" * 200_000)  # over a quarter of the store: not kept
+    pages.put("huge", Page.of("Я" * 200_000))  # over a quarter of the store: not kept
     assert pages.get("huge") is None and pages.used <= 1_000_000
     assert views._watch_pages.limit == views.WATCH_PAGES_BYTES
 

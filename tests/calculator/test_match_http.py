@@ -1,8 +1,11 @@
 """HTTP details of match pages: HEAD, caching of pages with forms, and the watchers' page store."""
 
+import gzip
+
 import pytest
 from django.test import Client
 
+from belot_site import pages
 from belot_site.lru import BoundedStore
 from calculator import views
 from tests.calculator.conftest import record_deal
@@ -114,3 +117,30 @@ def test_the_score_sheet_is_kept_for_every_watcher_until_the_match_changes(
     record_deal(client, match, 2, card_points=100)
     changed = Client().get(url, HTTP_IF_NONE_MATCH=first["ETag"])
     assert changed.status_code == 200 and changed["ETag"] != first["ETag"]
+
+
+@pytest.mark.parametrize("page", ["", "sheet/"])
+def test_a_watcher_taking_gzip_gets_the_same_page_compressed_once(client, match, page, monkeypatch):
+    monkeypatch.setattr(views, "_watch_pages", BoundedStore(10**7, views._size, 10**6))
+    compressed = []
+    real = pages.compress_string
+    monkeypatch.setattr(pages, "compress_string", lambda data: compressed.append(1) or real(data))
+    record_deal(client, match, 1, card_points=87)
+    url = f"/m/{match.watch_key}/{page}"
+    plain = Client().get(url)
+    packed = [Client().get(url, HTTP_ACCEPT_ENCODING="gzip, deflate, br") for _ in "ab"]
+    assert len(compressed) == 1  # when the page was made, for every reading after it
+    assert not plain.has_header("Content-Encoding") and "Accept-Encoding" in plain["Vary"]
+    assert all(reply["Content-Encoding"] == "gzip" for reply in packed)
+    assert gzip.decompress(packed[1].content) == plain.content
+    # The same page, other bytes: a weak ETag, which a phone's next request is answered 304 by.
+    assert packed[0]["ETag"] == "W/" + plain["ETag"]
+    again = Client().get(url, HTTP_ACCEPT_ENCODING="gzip", HTTP_IF_NONE_MATCH=packed[0]["ETag"])
+    assert again.status_code == 304
+
+
+def test_the_scorer_s_page_is_never_compressed(client, match):
+    # It carries the scorer's CSRF token, which a compressed page could leak (BREACH).
+    response = client.get(f"/m/{match.scorer_key}/", HTTP_ACCEPT_ENCODING="gzip")
+    assert response.status_code == 200 and not response.has_header("Content-Encoding")
+    assert b"csrfmiddlewaretoken" in response.content

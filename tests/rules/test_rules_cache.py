@@ -4,6 +4,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.forms.models import model_to_dict
 
+from belot_site import pages
 from rules import views
 from rules.models import Section
 
@@ -80,8 +81,8 @@ def test_the_page_is_compressed_once_and_read_plain_or_compressed_as_the_same_pa
     client, monkeypatch
 ):
     compressed = []
-    real = views.compress_string
-    monkeypatch.setattr(views, "compress_string", lambda data: compressed.append(1) or real(data))
+    real = pages.compress_string
+    monkeypatch.setattr(pages, "compress_string", lambda data: compressed.append(1) or real(data))
     plain = client.get("/bg/rules/")
     packed = [client.get("/bg/rules/", HTTP_ACCEPT_ENCODING="gzip, deflate, br") for _ in "ab"]
     assert len(compressed) == 1  # made and compressed at the first reading, for both
