@@ -191,7 +191,8 @@ FORM_RENDERER = "belot_site.renderers.WidgetRenderer"
 
 # SQLite as a site needs it: immediate transactions take the write lock up front, so two
 # scorers writing at once wait for each other instead of failing with "database is locked";
-# WAL lets pages be read while a deal is written.
+# WAL lets pages be read while a deal is written. The backend (belot_site/sqlite3) lets a
+# worker's writers in in turn, as they come.
 SQLITE_OPTIONS = {
     "transaction_mode": "IMMEDIATE",
     "timeout": 20,
@@ -203,7 +204,7 @@ def _database() -> dict:
     url = os.environ.get("DATABASE_URL")
     if not url:
         return {
-            "ENGINE": "django.db.backends.sqlite3",
+            "ENGINE": "belot_site.sqlite3",
             "NAME": BASE_DIR / "db.sqlite3",
             "OPTIONS": dict(SQLITE_OPTIONS),
         }
@@ -211,7 +212,8 @@ def _database() -> dict:
     if database["ENGINE"] == "django.db.backends.postgresql":
         _bounded_postgresql(database)
     if database["ENGINE"] == "django.db.backends.sqlite3":
-        # A sqlite:/// URL gets the same options (those in its query string win).
+        # A sqlite:/// URL gets the same backend and options (those in its query string win).
+        database["ENGINE"] = "belot_site.sqlite3"
         database["OPTIONS"] = {**SQLITE_OPTIONS, **database.get("OPTIONS", {})}
     return database
 

@@ -70,7 +70,7 @@ def _empty_cache(_redis_database_per_worker):
 
 
 @pytest.fixture(scope="session")
-def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix, tmp_path_factory):
+def django_db_modify_db_settings(request, tmp_path_factory):
     """SQLite tests use a database file, not Django's shared in-memory one.
 
     Threads in tests/test_concurrency.py need what the site runs on: separate connections to one
@@ -81,5 +81,8 @@ def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix, t
 
     database = settings.DATABASES["default"]
     test = database.setdefault("TEST", {})
-    if database["ENGINE"] == "django.db.backends.sqlite3" and not test.get("NAME"):
+    if database["ENGINE"] == "belot_site.sqlite3" and not test.get("NAME"):
         test["NAME"] = str(tmp_path_factory.mktemp("db") / "test.sqlite3")
+    # Then pytest-django's suffix for each xdist worker (it takes only Django's own SQLite
+    # backend for one, so the name is set first).
+    request.getfixturevalue("django_db_modify_db_settings_parallel_suffix")

@@ -7,13 +7,15 @@ redirects there with the "already recorded" warning. Afterwards the stored deals
 with the acknowledgements.
 """
 
+import contextlib
 import threading
 from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import TimeoutError as Waiting
 
 import pytest
 from django.contrib import messages
 from django.contrib.messages.storage.cookie import CookieStorage
-from django.db import connection, connections
+from django.db import OperationalError, connection, connections, transaction
 from django.http import HttpRequest
 from django.test import Client
 from django.urls import reverse
@@ -119,6 +121,92 @@ def test_the_suite_shares_a_database_file_with_wal_and_immediate_transactions():
     with connection.cursor() as cursor:
         cursor.execute("PRAGMA journal_mode")
         assert cursor.fetchone()[0] == "wal"
+
+
+def sqlite_only():
+    if connection.vendor != "sqlite":
+        pytest.skip("SQLite only")
+
+
+class Turns:
+    """The backend's lock, counting the writers that found it taken."""
+
+    def __init__(self):
+        self.lock, self.waited = threading.Lock(), 0
+
+    def acquire(self, timeout: float) -> bool:
+        if self.lock.acquire(blocking=False):
+            return True
+        self.waited += 1
+        return self.lock.acquire(timeout=timeout)
+
+    def release(self) -> None:
+        self.lock.release()
+
+
+def test_a_worker_s_writers_take_turns_and_the_next_goes_in_when_one_ends(client, monkeypatch):
+    """belot_site/sqlite3: a writer waits for the one before it on the worker's own lock (not
+    in SQLite's sleeping busy handler) and goes in once it commits or rolls back."""
+    sqlite_only()
+    match = create_match(client)
+    happened, first_in, let_go = [], threading.Event(), threading.Event()
+    turns = Turns()
+    monkeypatch.setattr(type(connection._connections[connection._alias]), "writers", turns)
+
+    @in_thread
+    def first(end: str):
+        with contextlib.suppress(RuntimeError), transaction.atomic():
+            Match.objects.filter(pk=match.pk).update(team_a="Първи")
+            happened.append("first in")
+            first_in.set()
+            let_go.wait(30)
+            happened.append(f"first {end}")
+            if end == "rolls back":
+                raise RuntimeError(end)
+
+    @in_thread
+    def second():
+        with transaction.atomic():
+            happened.append("second in")
+            return Match.objects.get(pk=match.pk).team_a
+
+    for end, seen in (("commits", "Първи"), ("rolls back", match.team_a)):
+        Match.objects.filter(pk=match.pk).update(team_a=match.team_a)
+        happened.clear(), first_in.clear(), let_go.clear()
+        with ThreadPoolExecutor(2) as pool:
+            one = pool.submit(first, end)
+            assert first_in.wait(30)
+            two = pool.submit(second)
+            with contextlib.suppress(Waiting):
+                two.result(timeout=0.5)  # it waits while the first holds the turn
+            happened.append("let go")
+            let_go.set()
+            one.result(30)
+            assert two.result(30) == seen
+        assert happened == ["first in", "let go", f"first {end}", "second in"], end
+    assert turns.waited == 2  # each time, the second waited for its turn on the worker's lock
+
+
+def test_a_writer_that_waits_past_the_busy_timeout_fails_as_sqlite_would(client, monkeypatch):
+    sqlite_only()
+    match = create_match(client)
+    monkeypatch.setitem(connection.settings_dict["OPTIONS"], "timeout", 0.2)
+    DatabaseWrapper = type(connection._connections[connection._alias])  # noqa: N806
+    assert DatabaseWrapper.writers.acquire(timeout=5)  # another writer holds the turn
+    try:
+
+        @in_thread
+        def late():
+            with transaction.atomic():
+                Match.objects.filter(pk=match.pk).update(team_a="Късно")
+
+        with pytest.raises(OperationalError, match="database is locked"):
+            late()
+    finally:
+        DatabaseWrapper.writers.release()
+    assert Match.objects.get(pk=match.pk).team_a == match.team_a
+    late()  # the turn free again: it goes in
+    assert Match.objects.get(pk=match.pk).team_a == "Късно"
 
 
 def test_eight_scorers_recording_fifty_deals_each_at_once_lose_nothing(client):
