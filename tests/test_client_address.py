@@ -14,6 +14,10 @@ import pytest
 from benchmarks.load import Site, site_env, sqlite_url
 from calculator.access import WRONG_KEYS_ALLOWED
 
+# Its servers and commands run on SQLite files of their own, without Redis, whatever the
+# suite runs on (CI leaves it out of the run on PostgreSQL alone).
+pytestmark = pytest.mark.own_database
+
 PROXY_SAYS = "203.0.113.9"
 
 

@@ -19,6 +19,10 @@ from pathlib import Path
 
 import pytest
 
+# Its servers and commands run on SQLite files of their own, without Redis, whatever the
+# suite runs on (CI leaves it out of the run on PostgreSQL alone).
+pytestmark = pytest.mark.own_database
+
 ROOT = Path(__file__).resolve().parent.parent
 
 PRODUCTION = {

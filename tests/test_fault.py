@@ -19,6 +19,10 @@ import pytest
 from benchmarks.load import Phone, Site, deal_for, site_env, sqlite_url
 from calculator import engine
 
+# Its servers and commands run on SQLite files of their own, without Redis, whatever the
+# suite runs on (CI leaves it out of the run on PostgreSQL alone).
+pytestmark = pytest.mark.own_database
+
 PHONES = 4
 DEALS_MAX = 200  # per phone; the kill comes long before
 KILL_AFTER = 30  # acknowledged deals in all

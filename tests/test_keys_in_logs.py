@@ -21,6 +21,10 @@ import pytest
 from belot_site.logs import _tag
 from benchmarks.load import Phone, Site, deal_for, site_env, sqlite_url
 
+# Its servers and commands run on SQLite files of their own, without Redis, whatever the
+# suite runs on (CI leaves it out of the run on PostgreSQL alone).
+pytestmark = pytest.mark.own_database
+
 
 @pytest.fixture
 def site(tmp_path):
