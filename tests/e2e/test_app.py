@@ -20,7 +20,7 @@ from benchmarks.page_weight import DEAL_CYCLE
 from calculator import engine
 from calculator.models import Deal, Match
 from tests.calculator.conftest import create_match
-from tests.e2e.screens import Screen
+from tests.e2e.screens import Screen, render_everything
 from tests.e2e.test_accessibility import AXE, FIRST_DEALS, LAST_DEALS, axe_violations, record_deals
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -188,6 +188,10 @@ def test_every_page_in_the_dark_theme_and_the_sheet_in_the_light_have_no_axe_vio
 
 
 def choose(page, theme: str):
+    # The switcher is in the footer: on the rules page, the sections drawn only near the screen
+    # (content-visibility) would be laid out while the link is scrolled to, and move it under
+    # the click (once in CI: the tap landed on a section and nothing happened). Laid out first.
+    render_everything(page)
     with page.expect_navigation():
         page.locator(".theme-switcher a", has_text=theme).click()
 
