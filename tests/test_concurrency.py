@@ -15,7 +15,7 @@ from concurrent.futures import TimeoutError as Waiting
 import pytest
 from django.contrib import messages
 from django.contrib.messages.storage.cookie import CookieStorage
-from django.db import OperationalError, connection, connections, transaction
+from django.db import DEFAULT_DB_ALIAS, OperationalError, connection, connections, transaction
 from django.http import HttpRequest
 from django.test import Client
 from django.urls import reverse
@@ -151,7 +151,7 @@ def test_a_worker_s_writers_take_turns_and_the_next_goes_in_when_one_ends(client
     match = create_match(client)
     happened, first_in, let_go = [], threading.Event(), threading.Event()
     turns = Turns()
-    monkeypatch.setattr(type(connection._connections[connection._alias]), "writers", turns)
+    monkeypatch.setattr(type(connections[DEFAULT_DB_ALIAS]), "writers", turns)
 
     @in_thread
     def first(end: str):
@@ -191,7 +191,7 @@ def test_a_writer_that_waits_past_the_busy_timeout_fails_as_sqlite_would(client,
     sqlite_only()
     match = create_match(client)
     monkeypatch.setitem(connection.settings_dict["OPTIONS"], "timeout", 0.2)
-    DatabaseWrapper = type(connection._connections[connection._alias])  # noqa: N806
+    DatabaseWrapper = type(connections[DEFAULT_DB_ALIAS])  # noqa: N806
     assert DatabaseWrapper.writers.acquire(timeout=5)  # another writer holds the turn
     try:
 
