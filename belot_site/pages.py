@@ -1,6 +1,6 @@
 """A page kept to be sent again: its bytes, and the same compressed once for a phone that takes
-gzip (every browser does). A long page (the rules, a 200-deal match: about 100 KB) then reaches
-a phone in a few round trips, and no reading pays for an encoding or a compression.
+gzip (every browser does). A long page (the rules: 160 KB, 33 KB compressed) then reaches a
+phone in a few round trips, and no reading pays for an encoding or a compression.
 
 Only pages that are the same for every visitor are kept, so none holds a secret (a CSRF token)
 that compression could leak. Used by the rules page (rules/views.py) and the watchers' pages

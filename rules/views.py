@@ -46,13 +46,13 @@ def reading_time(minutes: int) -> str:
 @require_safe
 def index(request):
     key = _page_key(request)
-    kept = _pages.get(key) if key else None
-    if kept is None or kept[1] < time.monotonic():
+    page, until = (_pages.get(key) if key else None) or (None, 0.0)
+    if page is None or until < time.monotonic():
         html = render_to_string("rules/index.html", _context(), request=request)
-        kept = (Page.of(html), time.monotonic() + PAGE_SECONDS)
+        page = Page.of(html)
         if key:
-            _pages.put(key, kept)
-    return page_response(request, kept[0])
+            _pages.put(key, (page, time.monotonic() + PAGE_SECONDS))
+    return page_response(request, page)
 
 
 def page_cache_clear() -> None:

@@ -4,10 +4,10 @@ SQLite lets one writer in at a time. The site's transactions are immediate (sett
 asks for the write lock at its BEGIN, and one that finds it taken waits in SQLite's busy handler,
 which sleeps and tries again, each sleep longer than the last (up to 100 ms). A writer that wakes
 just after another took the lock sleeps again: under a table's saves at once, one save could
-lose its turn again and again while newer ones went in (the load benchmark's saves: p50 105 ms,
-p95 about 1 s). Here the threads of a worker queue on a lock of their own before their BEGIN and
-each is let in as soon as the one before it ends; SQLite's busy handler orders only the few
-workers of a machine, one writer each at most.
+lose its turn again and again while newer ones went in (the load benchmark's saves on SQLite:
+p50 81-99 ms, p95 0.7-1.2 s; docs/performance.md). Here the threads of a worker queue on a lock
+of their own before their BEGIN and each is let in as soon as the one before it ends; SQLite's
+busy handler orders only the few workers of a machine, one writer each at most.
 
 A turn ends with its transaction: committed, rolled back, or its connection closed. A writer
 waits for its turn as long as SQLite's own busy timeout (the ``timeout`` option), then fails as
