@@ -191,6 +191,7 @@ def play_match(screen: Screen, language: str, javascript: bool, game: engine.Gam
 SETTINGS = {"bg": (True, False), "uk": (False, True), "ru": (True, False)}
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_a_classic_match_to_501_and_a_coinche_match_to_701_on_a_phone(new_context, language):
     classic_js, coinche_js = SETTINGS[language]

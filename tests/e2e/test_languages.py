@@ -19,6 +19,7 @@ SCROLLED_TO = """
 """
 
 
+@pytest.mark.long
 def test_the_language_switcher_works_on_every_page_and_the_rules_contents_lead_to_every_section(
     new_context, device, client_for_setup
 ):

@@ -36,6 +36,7 @@ def one_phone(new_context) -> Screen:
     return Screen(new_context("phone").new_page(), "phone")
 
 
+@pytest.mark.long
 @SAMPLE
 @given(deal=known_deals(engine.DEFAULT_PROFILE))
 def test_a_sample_of_random_deals_is_saved_as_the_engine_scores_it(

@@ -4,6 +4,12 @@ phones at once while a fourth phone shows the standings wall, then the knock-out
 to its final. The wall is never reloaded: it follows every round by itself, its figures those of
 the pure package's standings for what the tables recorded.
 
+The night is played once, its phones in the three languages (the organizer's in Russian, the
+wall in Ukrainian, the three tables' in Bulgarian, Ukrainian and Russian): each of its pages is
+checked in one language here, and the organizer's page and the wall in every language by
+tests/e2e/test_tournament.py. Played once in each language, the night took 81 of the suite's
+664 test-seconds (docs/performance.md, "make test").
+
 Each scorer enters a deal on the deal page as at the table; the rest of a match is saved as the
 scorer's phone saves it (`deal_record`), to keep the browser's share of the test small."""
 
@@ -109,8 +115,12 @@ def start_round(organizer: Screen, keeper_url: str, language: str, number: int) 
     organizer.follow(page.locator("form[action$='/round/'] button"), KEEPER_PAGE)
 
 
-@pytest.mark.parametrize("language", ["bg", "uk", "ru"])
-def test_a_six_pair_swiss_night_with_its_knockout_final(new_context, language):
+ORGANIZER, WALL, SCORERS = "ru", "uk", ("bg", "uk", "ru")
+
+
+@pytest.mark.long
+def test_a_six_pair_swiss_night_with_its_knockout_final(new_context):
+    language = ORGANIZER
     organizer = phone(new_context, language)
     page = organizer.page
     organizer.goto(f"/{language}/tournament/new/")
@@ -125,9 +135,9 @@ def test_a_six_pair_swiss_night_with_its_knockout_final(new_context, language):
     pure_pairs = [Pair(pk) for pk in names]
 
     # The wall: the public link on a phone of its own, opened once and never reloaded.
-    wall = phone(new_context, language)
+    wall = phone(new_context, WALL)
     wall.goto(tournament.get_view_url())
-    scorers = [phone(new_context, language) for _ in range(3)]
+    scorers = [phone(new_context, scorer) for scorer in SCORERS]
 
     results: list[RoundResult] = []
     for number in range(1, SWISS_ROUNDS + 1):
@@ -158,7 +168,7 @@ def test_a_six_pair_swiss_night_with_its_knockout_final(new_context, language):
         for scorer, table, url in zip(scorers, tables, scorer_urls, strict=True):
             match = score_a_deal(scorer, url, first_deal(number, table.number))
             matches.append((table.pair_a_id, table.pair_b_id, match))
-        with translation.override(language):
+        with translation.override(WALL):
             deals = ngettext("%(deals)s deal", "%(deals)s deals", 1) % {"deals": 1}
         expect(wall.page.locator("table.round-tables .progress")).to_have_text([deals] * 3)
         for (_, _, match), table in zip(matches, tables, strict=True):
@@ -167,10 +177,10 @@ def test_a_six_pair_swiss_night_with_its_knockout_final(new_context, language):
 
         results.append(recorded(number, matches))
         lines = standings(pure_pairs, results, bye_points=tournament.bye_points)
-        title = translated(language, "Standings, round %(number)s", number=number)
+        title = translated(WALL, "Standings, round %(number)s", number=number)
         expect_standings(wall, lines, names, title)
         expect(wall.page.locator("table.round-tables .progress")).to_have_text(
-            [translated(language, "finished")] * 3
+            [translated(WALL, "finished")] * 3
         )
     wall.check_layout()
 
@@ -208,9 +218,9 @@ def test_a_six_pair_swiss_night_with_its_knockout_final(new_context, language):
 
     champion = names[ranking[seeds[1] - 1]]  # the 4th seed, the final's first pair
     expect(wall.page.locator(".champion")).to_have_text(
-        translated(language, "Winner of the tournament: %(pair)s", pair=champion)
+        translated(WALL, "Winner of the tournament: %(pair)s", pair=champion)
     )
     # The standings of the Swiss rounds stay as they were: the knock-out does not change them.
-    title = translated(language, "Standings after the Swiss rounds")
+    title = translated(WALL, "Standings after the Swiss rounds")
     expect_standings(wall, lines, names, title)
     wall.check_layout()
