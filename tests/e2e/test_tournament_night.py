@@ -120,10 +120,9 @@ ORGANIZER, WALL, SCORERS = "ru", "uk", ("bg", "uk", "ru")
 
 @pytest.mark.long
 def test_a_six_pair_swiss_night_with_its_knockout_final(new_context):
-    language = ORGANIZER
-    organizer = phone(new_context, language)
+    organizer = phone(new_context, ORGANIZER)
     page = organizer.page
-    organizer.goto(f"/{language}/tournament/new/")
+    organizer.goto(f"/{ORGANIZER}/tournament/new/")
     page.fill("#id_name", "Зимна купа")
     page.fill("#id_pairs", "\n".join(f"{a} / {b}" for a, b in PAIRS))
     organizer.choose("games_to_win", "1")  # a match of one game: the shortest the form offers
@@ -141,7 +140,7 @@ def test_a_six_pair_swiss_night_with_its_knockout_final(new_context):
 
     results: list[RoundResult] = []
     for number in range(1, SWISS_ROUNDS + 1):
-        start_round(organizer, keeper_url, language, number)
+        start_round(organizer, keeper_url, ORGANIZER, number)
         round_ = tournament.rounds.get(number=number)
         tables = list(round_.tables.select_related("match", "pair_a", "pair_b").order_by("number"))
         assert len(tables) == 3 and round_.bye is None
@@ -156,7 +155,7 @@ def test_a_six_pair_swiss_night_with_its_knockout_final(new_context):
         for card, table, url in zip(cards.all(), tables, scorer_urls, strict=True):
             assert url == table.match.get_scorer_url()
             expect(card.locator(".card-number")).to_have_text(
-                translated(language, "Table %(number)s", number=table.number)
+                translated(ORGANIZER, "Table %(number)s", number=table.number)
             )
             expect(card.locator(".card-pairs")).to_have_text(
                 f"{table.pair_a.name} – {table.pair_b.name}"
@@ -210,7 +209,7 @@ def test_a_six_pair_swiss_night_with_its_knockout_final(new_context):
     expect(wall.page.locator(".bracket .winner")).to_have_text(
         [f"{seeds[1]}. {names[semis[0].pair_b_id]}", f"{seeds[2]}. {names[semis[1].pair_a_id]}"]
     )
-    start_round(organizer, keeper_url, language, SWISS_ROUNDS + 2)
+    start_round(organizer, keeper_url, ORGANIZER, SWISS_ROUNDS + 2)
     (final,) = tournament.rounds.get(number=SWISS_ROUNDS + 2).tables.all()
     assert (final.pair_a_id, final.pair_b_id) == (semis[0].pair_b_id, semis[1].pair_a_id)
     expect(wall.page.locator(".bracket h3")).to_have_count(2)
