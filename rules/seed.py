@@ -4,6 +4,8 @@ Used by the data migrations (so a fresh install has the rules) and by the `load_
 management command (to refresh a database after the shipped text changed).
 """
 
+from django.utils import translation
+
 from .content import LANGUAGES, all_sections
 
 
@@ -23,8 +25,20 @@ def load_sections(section_model, *, overwrite: bool = True) -> int:
 
     With ``overwrite=False`` a section already in the database keeps its text (edits made in
     the admin stay) and only takes its place in the shipped order; missing sections are added.
+    Whatever language is active: modeltranslation writes the untranslated columns through it.
     """
+    with translation.override(None):
+        return _load(section_model, overwrite)
+
+
+def _load(section_model, overwrite: bool) -> int:
     sections = all_sections()
+    if not section_model.objects.exists():  # a fresh database, or a test's after its flush
+        section_model.objects.bulk_create(
+            section_model(slug=section["slug"], **section_values(section, order * 10))
+            for order, section in enumerate(sections, start=1)
+        )
+        return len(sections)
     for order, section in enumerate(sections, start=1):
         values = section_values(section, order * 10)
         if overwrite:

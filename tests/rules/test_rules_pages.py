@@ -253,3 +253,27 @@ def test_the_rules_page_is_sent_compressed_to_a_browser_that_takes_gzip(client):
     assert packed["Content-Encoding"] == "gzip"
     assert len(packed.content) * 3 < len(plain.content)
     assert "Accept-Encoding" in packed["Vary"]
+
+
+@pytest.mark.parametrize("language", ["bg", "uk", "ru"])
+def test_an_empty_table_takes_the_same_rules_as_a_full_one_in_any_active_language(language):
+    """load_sections writes an empty table in one insert (a fresh install, or a transactional
+    test's flush: tests/conftest.py) and a full one section by section; both leave each
+    language's text in its own column, whatever language is active."""
+    from rules.content import all_sections
+    from rules.seed import load_sections
+
+    fields = ["slug", "order", "title", "body", "title_bg", "title_uk", "title_ru", "body_bg"]
+    fields += ["body_uk", "body_ru"]
+    with translation.override(language):
+        Section.objects.all().delete()
+        count = load_sections(Section)
+        columns = Section.objects.rewrite(False)  # "title" is its column, not the active one's
+        inserted = list(columns.values(*fields))
+        Section.objects.update(title_uk="", body_ru="", order=0)
+        assert load_sections(Section) == count
+        rewritten = list(columns.values(*fields))
+    assert len(inserted) == count == len(all_sections())
+    assert inserted == rewritten
+    scoring = next(row for row in inserted if row["slug"] == "scoring")
+    assert scoring["title"] == scoring["title_bg"] != scoring["title_uk"] != scoring["title_ru"]
