@@ -160,11 +160,20 @@ def device(request) -> str:
 
 
 @pytest.fixture
-def new_context(browser, live_server):
-    """Make browser contexts on the live server; checks their requests when the test ends."""
+def new_context(request, browser, live_server):
+    """Make browser contexts on the live server; checks their requests when the test ends.
+
+    The site's service worker runs only in the tests marked ``service_worker``: the offline
+    tests, the app's install, two phones on one match and a whole game on a phone. Elsewhere
+    Playwright blocks it (``service_workers="block"``): it would install itself in every new
+    context (the static files and three offline pages fetched again) and pass every page and
+    file through itself: a fifth of Chromium's CPU for each page loaded, 8 % of the browser tests'
+    (docs/performance.md, "make test"), for pages it only hands on from the network."""
     made = []
+    worker = "allow" if request.node.get_closest_marker("service_worker") else "block"
 
     def make(device="phone", locale="bg-BG", **options):
+        options.setdefault("service_workers", worker)
         context = browser.new_context(
             base_url=live_server.url, locale=locale, **DEVICES[device], **options
         )

@@ -11,6 +11,7 @@ from tests.e2e.screens import translated
 
 pytestmark = [
     pytest.mark.browser,
+    pytest.mark.service_worker,
     pytest.mark.django_db(transaction=True),
 ]
 

@@ -146,6 +146,7 @@ def a_subsection_is_two_taps_away_and_the_contents_one_tap_back(screen: Screen):
     expect(page.locator("#toc-title")).to_be_in_viewport()
 
 
+@pytest.mark.service_worker
 def test_quick_find_works_offline(new_context):
     context = new_context("phone", locale="ru")
     page = context.new_page()

@@ -89,6 +89,7 @@ def all_passed(screen: Screen):
 
 
 @pytest.mark.long
+@pytest.mark.service_worker
 def test_a_whole_game_and_the_next_one_show_the_engines_score(new_context, device):
     screen = Screen(new_context(device).new_page(), device)
     start_match(screen)

@@ -17,6 +17,7 @@ from tests.e2e.test_scoring import DEAL_PAGE, MATCH_PAGE
 
 pytestmark = [
     pytest.mark.browser,
+    pytest.mark.service_worker,
     pytest.mark.shared_cache,
     pytest.mark.django_db(transaction=True),
 ]
