@@ -164,7 +164,8 @@ def new_context(request, browser, live_server):
     """Make browser contexts on the live server; checks their requests when the test ends.
 
     The site's service worker runs only in the tests marked ``service_worker``: the offline
-    tests, the app's install, two phones on one match and a whole game on a phone. Elsewhere
+    tests, two phones on one match and a whole game (the app's install has a profile of its
+    own, where it always runs). Elsewhere
     Playwright blocks it (``service_workers="block"``): it would install itself in every new
     context (the static files and three offline pages fetched again) and pass every page and
     file through itself: a fifth of Chromium's CPU for each page loaded, 8 % of the browser tests'

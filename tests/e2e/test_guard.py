@@ -6,6 +6,7 @@ from urllib.parse import urlsplit
 import pytest
 
 from tests.e2e.conftest import RequestGuard
+from tests.e2e.test_offline import open_with_worker
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -37,26 +38,19 @@ def test_a_context_holds_only_the_sites_pages_not_the_address_bars_popup(new_con
 
 
 WORKERS = "navigator.serviceWorker.getRegistrations().then((found) => found.length)"
-CONTROLLED = "!!navigator.serviceWorker.controller"
-
-
-def open_twice(context):
-    """Load the home page, give a worker the time to install, and load it again through it."""
-    page = context.new_page()
-    page.goto("/bg/")
-    page.evaluate("new Promise((done) => setTimeout(done, 500))")
-    page.reload()
-    return page
 
 
 def test_a_test_not_marked_for_it_runs_without_the_sites_service_worker(new_context):
-    page = open_twice(new_context())
-    assert (page.evaluate(WORKERS), page.evaluate(CONTROLLED)) == (0, False)
+    page = new_context().new_page()
+    page.goto("/bg/")
+    page.evaluate("new Promise((done) => setTimeout(done, 500))")  # time to install, if it could
+    page.reload()
+    assert page.evaluate(WORKERS) == 0
+    assert not page.evaluate("!!navigator.serviceWorker.controller")
 
 
 @pytest.mark.service_worker
 def test_a_test_marked_for_it_runs_with_the_sites_service_worker(new_context):
-    page = open_twice(new_context())
-    page.wait_for_function("() => navigator.serviceWorker.ready.then(() => true)")
-    page.reload()
-    assert (page.evaluate(WORKERS), page.evaluate(CONTROLLED)) == (1, True)
+    page = new_context().new_page()
+    open_with_worker(page, "/bg/")  # asserts that the worker controls the page
+    assert page.evaluate(WORKERS) == 1
