@@ -1,6 +1,6 @@
 """Whole French matches on a 360 px phone (issue 21): a classic belote match to 501 and a
 coinche match to 701, made on the home page and played deal by deal on the deal page as a
-scorer taps and types them, in bg, uk and ru, each game with JavaScript on and off. After every
+scorer taps and types them, each game with JavaScript on and off, in bg, uk and ru. After every
 save the match page shows the engine's fold of the same deals: the totals, a litige's waiting
 points, the next dealer; at the end, the winner.
 
@@ -185,32 +185,43 @@ def play_match(screen: Screen, language: str, javascript: bool, game: engine.Gam
     return after
 
 
-# Each language plays both games, one with JavaScript and one without; each game is played with
-# and without it too, in different languages (the pages' texts in every language and setting are
-# tests/e2e/test_french_screens.py's).
-SETTINGS = {"bg": (True, False), "uk": (False, True), "ru": (True, False)}
-
-
-@pytest.mark.long
-@pytest.mark.parametrize("language", LANGUAGES)
-def test_a_classic_match_to_501_and_a_coinche_match_to_701_on_a_phone(new_context, language):
-    classic_js, coinche_js = SETTINGS[language]
-
-    def screen(javascript: bool) -> Screen:
-        context = new_context("phone", locale=language, java_script_enabled=javascript)
-        return Screen(context.new_page(), "phone")
-
-    classic = play_match(screen(classic_js), language, classic_js, CLASSIC, CLASSIC_DEALS)
+def the_classic_match_went_as_planned(classic: engine.Match):
     results = [deal.result for deal in classic.deals]
     assert [r.outcome for r in results] == ["made", "litige", "inside", "made"]
     assert classic.deals[1].hanging and not classic.deals[2].hanging  # waited, then taken
     assert classic.winner is A and classic.totals.a >= 501
 
-    coinche = play_match(screen(coinche_js), language, coinche_js, COINCHE, COINCHE_DEALS)
+
+def the_coinche_match_went_as_planned(coinche: engine.Match):
     results = [deal.result for deal in coinche.deals]
     assert [r.outcome for r in results] == ["made", "made", None, "failed"]
     assert results[1].capot is A and results[3].multiplier == 2
     assert coinche.winner is A and coinche.totals.a >= 701
+
+
+MATCHES = {
+    "classic": (CLASSIC, CLASSIC_DEALS, the_classic_match_went_as_planned),
+    "coinche": (COINCHE, COINCHE_DEALS, the_coinche_match_went_as_planned),
+}
+# Each game is played once with JavaScript and once without, each time in another language, and
+# each language plays at least one of them (a language's texts on every French page, with and
+# without a script, are tests/e2e/test_french_screens.py's).
+PLAYS = [
+    pytest.param("classic", True, "bg", id="classic-js-bg"),
+    pytest.param("coinche", False, "bg", id="coinche-no-js-bg"),
+    pytest.param("coinche", True, "uk", id="coinche-js-uk"),
+    pytest.param("classic", False, "ru", id="classic-no-js-ru"),
+]
+
+
+@pytest.mark.parametrize(("game", "javascript", "language"), PLAYS)
+def test_a_classic_match_to_501_or_a_coinche_match_to_701_on_a_phone(
+    new_context, game, javascript, language
+):
+    game, deals, went_as_planned = MATCHES[game]
+    context = new_context("phone", locale=language, java_script_enabled=javascript)
+    screen = Screen(context.new_page(), "phone")
+    went_as_planned(play_match(screen, language, javascript, game, deals))
 
 
 def test_a_typical_deal_takes_at_most_6_taps_and_3_digits(new_context, client_for_setup):
