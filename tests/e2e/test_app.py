@@ -157,33 +157,37 @@ def dark_pages(client, language) -> tuple[Match, list[str]]:
 def test_every_page_in_the_dark_theme_and_the_sheet_in_the_light_have_no_axe_violations(
     new_context, client_for_setup, axe_source, language
 ):
+    """Every page in the dark theme, each in one of the three languages: a third of them in
+    each run. A page's colours are the same in every language, and its structure in every
+    language is checked in the light theme (test_accessibility.py, test_rules_phone.py)."""
     match, paths = dark_pages(client_for_setup, language)
+    share = LANGUAGES.index(language)
     context = new_context("phone", locale=language, color_scheme="dark")
     screen = Screen(context.new_page(), "phone")
     page = screen.page
     found = []
-    for path in paths:
+    for path in paths[share :: len(LANGUAGES)]:
         page.goto(path)
         assert page.evaluate("getComputedStyle(document.body).backgroundColor") == DARK_PAPER
         for panel in page.locator("main details > summary").all():
             panel.click()  # folded panels (the home page's, the scorer's link) opened too
         found += axe_violations(page, axe_source)
-    # The score sheet in the light theme too: it is printed, and paper is light.
-    page.emulate_media(color_scheme="light")
-    page.goto(f"/m/{match.watch_key}/sheet/")
-    assert page.evaluate("getComputedStyle(document.body).backgroundColor") == LIGHT_PAPER
-    found += axe_violations(page, axe_source)
-    page.emulate_media(color_scheme="dark")
-    # The new match form with its errors, and a match whose game is over.
-    page.goto(f"/{language}/")
-    page.locator("#id_team_b").fill(page.locator("#id_team_a").input_value())
-    page.locator("form[action$='/match/new/'] button[type=submit]").click()
-    expect(page.locator(".field.invalid")).to_have_count(1)
-    found += axe_violations(page, axe_source)
-    record_deals(client_for_setup, match, LAST_DEALS, start=len(FIRST_DEALS) + 1)
-    page.goto(f"/m/{match.scorer_key}/")
-    expect(page.locator(".game-over")).to_be_visible()
-    found += axe_violations(page, axe_source)
+    if language == "bg":  # the new match form with its errors, from the home page
+        page.goto(f"/{language}/")
+        page.locator("#id_team_b").fill(page.locator("#id_team_a").input_value())
+        page.locator("form[action$='/match/new/'] button[type=submit]").click()
+        expect(page.locator(".field.invalid")).to_have_count(1)
+        found += axe_violations(page, axe_source)
+    elif language == "uk":  # the score sheet in the light theme too: paper is light
+        page.emulate_media(color_scheme="light")
+        page.goto(f"/m/{match.watch_key}/sheet/")
+        assert page.evaluate("getComputedStyle(document.body).backgroundColor") == LIGHT_PAPER
+        found += axe_violations(page, axe_source)
+    else:  # a match whose game is over
+        record_deals(client_for_setup, match, LAST_DEALS, start=len(FIRST_DEALS) + 1)
+        page.goto(f"/m/{match.scorer_key}/")
+        expect(page.locator(".game-over")).to_be_visible()
+        found += axe_violations(page, axe_source)
     assert not found, f"{len(found)} accessibility violations:\n" + "\n".join(found)
 
 
