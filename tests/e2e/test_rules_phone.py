@@ -162,8 +162,10 @@ def test_quick_find_works_offline(new_context):
 def test_quick_find_narrows_the_contents_and_no_state_of_the_page_has_axe_violations(
     new_context, axe_script, language
 ):
-    """The rules page with a script, read once: axe-core checks it folded, opened and filtered,
-    and the quick find narrows the contents, and Enter goes to the first match."""
+    """The rules page with a script, read once: axe-core checks it folded (the whole text of
+    each language), opened (in bg) and filtered (in uk and ru: the states the script makes are
+    the same in every language), and the quick find narrows the contents, and Enter goes to the
+    first match."""
     screen = Screen(new_context("phone", locale=language).new_page(), "phone")
     page = screen.page
     screen.goto(f"/{language}/rules/")
@@ -193,9 +195,11 @@ def test_quick_find_narrows_the_contents_and_no_state_of_the_page_has_axe_violat
 
     for summary in page.locator(".toc-list summary").all()[:3]:
         summary.tap()
-    found += axe_violations(page, axe_script)  # opened
+    if language == "bg":
+        found += axe_violations(page, axe_script)  # opened
     box.fill("капо")
-    found += axe_violations(page, axe_script)  # filtered
+    if language != "bg":
+        found += axe_violations(page, axe_script)  # filtered
     assert not found, "\n".join(found)
 
     box.fill(REVOKE[language])
