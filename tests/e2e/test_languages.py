@@ -23,8 +23,11 @@ SCROLLED_TO = """
 def test_the_language_switcher_works_on_every_page_and_the_rules_contents_lead_to_every_section(
     new_context, device, client_for_setup
 ):
-    """Each page switched to each language in turn; on each language's rules page the reader
-    also follows every link of the contents (and the switcher then keeps the #part)."""
+    """Each page switched to each language in turn; on the rules page the reader also follows
+    every link of the contents (and the switcher then keeps the #part): on the phone in each
+    language, on the desktop in Russian (the links and the headings they lead to are the same
+    markup in every language; the phone's narrow column is where a language's longer text moves
+    them)."""
     match = create_match(client_for_setup)
     screen = Screen(new_context(device).new_page(), device)
     page = screen.page
@@ -43,7 +46,7 @@ def test_the_language_switcher_works_on_every_page_and_the_rules_contents_lead_t
             expect(page.locator(selector)).to_have_text(translated(language, message))
             current = page.locator(".language-switcher a[aria-current]")
             expect(current).to_have_attribute("hreflang", language)
-            if "/rules/" in address:
+            if "/rules/" in address and (device == "phone" or language == "ru"):
                 the_contents_lead_to_every_section(screen, language)
 
 
