@@ -1,8 +1,41 @@
 import pytest
 
+# What lets a test open the database (pytest-django refuses it to every other test).
+DATABASE_FIXTURES = {
+    "db",
+    "transactional_db",
+    "django_db_reset_sequences",
+    "django_db_serialized_rollback",
+    "live_server",
+    "admin_user",
+    "admin_client",
+}
+# Modules whose tests read the database's or the cache's settings without opening the database
+# (a server started on DATABASE_URL, the settings parsed from it, the cache's backend): they
+# answer differently on PostgreSQL even so.
+READ_THE_SETTINGS = {
+    "test_outage.py",
+    "test_settings.py",
+    "test_environ.py",
+    "test_cache.py",
+    "test_health.py",
+}
+
+
+def database_free(item) -> bool:
+    if item.get_closest_marker("django_db") or item.get_closest_marker("own_database"):
+        return False
+    if DATABASE_FIXTURES & set(getattr(item, "fixturenames", ())):
+        return False
+    return item.path.name not in READ_THE_SETTINGS
+
 
 def pytest_collection_modifyitems(items):
-    """Tests marked ``long`` start first among the browser tests.
+    """Tests that never open the database are marked ``database_free``: they run the same on
+    any database, and CI's run on PostgreSQL alone (the cache each worker's memory, as on
+    SQLite) leaves them out (.ci/run).
+
+    Tests marked ``long`` start first among the browser tests.
 
     pytest-django orders the tests as Django does (database tests, then transactional ones, the
     browser tests among them, then those without a database), and pytest-xdist's ``worksteal``
@@ -14,6 +47,9 @@ def pytest_collection_modifyitems(items):
     together so that each worker starts Chromium once (tests/e2e/conftest.py, ``browser``).
     This runs after pytest-django's own reordering (``tryfirst`` there).
     """
+    for item in items:
+        if database_free(item):
+            item.add_marker(pytest.mark.database_free)
     first = next((i for i, item in enumerate(items) if item.get_closest_marker("browser")), None)
     if first is None:
         return
