@@ -1,0 +1,32 @@
+"""The marker CI's run on PostgreSQL alone selects by (tests/conftest.py, .ci/run)."""
+
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import READ_THE_SETTINGS
+
+TESTS = Path(__file__).resolve().parent
+
+
+def test_a_test_that_never_opens_the_database_is_database_free(request):
+    assert request.node.get_closest_marker("database_free")
+
+
+@pytest.mark.django_db
+def test_a_test_marked_for_the_database_is_not(request):
+    assert not request.node.get_closest_marker("database_free")
+
+
+def test_a_test_asking_for_the_database_by_fixture_is_not(request, db):
+    assert not request.node.get_closest_marker("database_free")
+
+
+@pytest.mark.own_database
+def test_a_test_with_a_database_of_its_own_is_not(request):
+    assert not request.node.get_closest_marker("database_free")
+
+
+def test_the_modules_that_read_the_settings_are_still_there():
+    """A module renamed would silently be marked database_free, and left out on PostgreSQL."""
+    assert all((TESTS / name).is_file() for name in READ_THE_SETTINGS)
