@@ -28,7 +28,7 @@ sys.path.insert(0, str(ROOT))
 def texts() -> dict[str, list[str]]:
     import polib
 
-    from rules.content import all_sections
+    from rules.content import LANGUAGES, all_sections
 
     bodies = [section["body"][language] for section in all_sections() for language in LANGUAGES]
     messages = []
@@ -36,9 +36,6 @@ def texts() -> dict[str, list[str]]:
         for entry in polib.pofile(ROOT / "locale" / language / "LC_MESSAGES" / "django.po"):
             messages += [entry.msgid, entry.msgstr]
     return {"the rules' sections": bodies, "the catalogues' messages": messages}
-
-
-LANGUAGES = ("bg", "uk", "ru")
 
 
 def timed(tie, items: list[str], repeat: int) -> tuple[float, float]:
