@@ -6,10 +6,13 @@ STAMP := $(VENV)/.installed
 
 .PHONY: setup messages db run test check clean
 
+# The packages' bytecode is compiled on every core: pip's own compiling, file by file, was 10 s
+# of a 16 s install.
 $(STAMP): requirements.txt requirements-dev.txt
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -r requirements-dev.txt
+	$(PY) -m pip install --quiet --no-compile -r requirements-dev.txt
+	$(PY) -m compileall -q -j 0 $(VENV)/lib
 	touch $(STAMP)
 
 setup: $(STAMP)
@@ -29,10 +32,13 @@ node_modules/.installed: package.json package-lock.json
 	touch $@
 
 # Two workers (pytest-xdist): the machines here have two cores. PYTEST_ARGS picks tests.
+# Bytecode is written even where PYTHONDONTWRITEBYTECODE is set (as on the machines here): the
+# run starts dozens of Python processes (workers, servers, manage.py), and without it each one
+# compiles the project and rewrites the test modules' asserts again (docs/performance.md).
 TEST_WORKERS ?= 2
 
 test: messages $(if $(shell command -v npm),node_modules/.installed)
-	$(PY) -m pytest -n $(TEST_WORKERS) --dist worksteal $(PYTEST_ARGS)
+	env -u PYTHONDONTWRITEBYTECODE $(PY) -m pytest -n $(TEST_WORKERS) --dist worksteal $(PYTEST_ARGS)
 
 check: messages
 	$(VENV)/bin/ruff check .

@@ -10,6 +10,7 @@ from . import views
 urlpatterns = [
     path("", views.language_redirect, name="language-redirect"),
     path("robots.txt", views.robots_txt, name="robots-txt"),
+    path("favicon.ico", views.favicon, name="favicon"),
     path("sw.js", views.service_worker, name="service-worker"),
     path("offline/<str:code>/", views.offline, name="offline"),
     path("admin/", admin.site.urls),

@@ -4,7 +4,13 @@ from pathlib import Path
 
 from django.conf import settings
 from django.contrib.staticfiles import finders
-from django.http import Http404, HttpResponse, HttpResponseRedirect, JsonResponse
+from django.http import (
+    Http404,
+    HttpResponse,
+    HttpResponsePermanentRedirect,
+    HttpResponseRedirect,
+    JsonResponse,
+)
 from django.shortcuts import redirect, render
 from django.templatetags.static import static
 from django.urls import reverse
@@ -66,6 +72,13 @@ def _robots_txt() -> str:
 def robots_txt(request):
     """static/robots.txt at the address crawlers ask for: keeps them off match links and admin."""
     return HttpResponse(_robots_txt(), content_type="text/plain; charset=utf-8")
+
+
+@require_safe
+def favicon(request):
+    """The site's icon at the address a browser asks for where no page names one (robots.txt,
+    the manifest, an answer in JSON): a lasting redirect to the static SVG, not a 404."""
+    return HttpResponsePermanentRedirect(static("favicon.svg"))
 
 
 SERVICE_WORKER_ASSETS = (

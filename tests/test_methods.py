@@ -43,6 +43,7 @@ def addresses(client):
     return {
         "language-redirect": "/",
         "robots-txt": "/robots.txt",
+        "favicon": "/favicon.ico",
         "service-worker": "/sw.js",
         "language-switch": "/language/uk/",
         "theme-switch": "/theme/dark/",

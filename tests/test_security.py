@@ -2,6 +2,7 @@ import re
 from urllib.robotparser import RobotFileParser
 
 import pytest
+from django.contrib.staticfiles import finders
 
 from calculator.models import Match
 
@@ -70,6 +71,14 @@ def test_pages_have_no_inline_code_the_policy_would_block(client):
     ]:
         html = client.get(path).content.decode()
         assert not INLINE_CODE.search(html), (path, INLINE_CODE.search(html))
+
+
+def test_the_address_browsers_ask_for_an_icon_leads_to_the_sites_icon(client):
+    response = client.get("/favicon.ico")
+    assert response.status_code == 301
+    assert response["Location"] == "/static/favicon.svg"
+    assert finders.find("favicon.svg")
+    assert client.post("/favicon.ico").status_code == 405
 
 
 def test_robots_txt_keeps_crawlers_off_match_links_and_the_admin(client):

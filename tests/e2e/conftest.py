@@ -9,7 +9,10 @@ Python per request. Without Chromium at CHROMIUM the whole folder is skipped, so
 `make test` passes on a machine without it.
 """
 
+import contextlib
+import functools
 import importlib.metadata
+import inspect
 import os
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -137,10 +140,13 @@ class RequestGuard:
             self.problems.append(f"request to another host: {url}")
 
     def watch(self, page):
-        page.on("pageerror", lambda error: self.problems.append(f"{page.url}: {error}"))
-        page.on("console", lambda message: self._console(page, message))
+        page.on("pageerror", lambda error: self.page_error(page, error))
+        page.on("console", lambda message: self.console(page, message))
 
-    def _console(self, page, message):
+    def page_error(self, page, error):
+        self.problems.append(f"{page.url}: {error}")
+
+    def console(self, page, message):
         # A test that takes the context offline expects failed loads (the offline tests).
         expected = "ERR_INTERNET_DISCONNECTED" in message.text or self._refused_form(page, message)
         if message.type == "error" and not expected:
@@ -154,14 +160,186 @@ class RequestGuard:
         return own and "status of 400 (Bad Request)" in message.text
 
 
+class Relay(RequestGuard):
+    """A kept context's events, handed to the guard of the test that holds it."""
+
+    def __init__(self):
+        self.guard = RequestGuard()
+
+    def request(self, request):
+        self.guard.request(request)
+
+    def page_error(self, page, error):
+        self.guard.page_error(page, error)
+
+    def console(self, page, message):
+        self.guard.console(page, message)
+
+
+# What a test may change in a context or page beyond what a new test's first navigation and
+# KeptPages.give_back put back: calling any of these marks a kept context as not to be kept.
+CHANGES_THAT_STAY = {
+    "BrowserContext": (
+        "add_init_script", "route", "route_from_har", "route_web_socket", "expose_binding",
+        "expose_function", "set_offline", "grant_permissions", "set_geolocation",
+        "set_extra_http_headers", "on", "once", "set_default_timeout",
+        "set_default_navigation_timeout", "new_cdp_session", "set_storage_state", "close",
+        "clock", "tracing",
+    ),
+    "Page": (
+        "add_init_script", "route", "route_from_har", "route_web_socket", "expose_binding",
+        "expose_function", "emulate_media", "set_viewport_size", "set_extra_http_headers", "on",
+        "once", "add_locator_handler", "set_default_timeout", "set_default_navigation_timeout",
+        "request_gc", "clock", "close",
+    ),
+}  # fmt: skip
+PARKED_AT = "/robots.txt"  # a page of the site without a script or a database query
+
+
+class KeptPage:
+    def __init__(self, key, context, page):
+        self.key, self.context, self.page = key, context, page
+        self.relay = Relay()
+        self.handed = False  # the test's first new_page() has had it
+        self.changed = False  # a test called one of CHANGES_THAT_STAY
+        context.on("request", self.relay.request)
+        context.on("page", self.relay.watch)
+        self.relay.watch(page)
+        self.session = context.new_cdp_session(page)
+        context._impl_obj._kept = page._impl_obj._kept = self
+
+
+class KeptPages:
+    """Browser contexts with their first page, kept open for the next test that asks for the
+    same options; a worker's browser keeps at most KEPT of them, the least recently used closed.
+
+    A new context and page cost Chromium a window, a renderer process and a first frame: a tenth
+    of the browser tests' CPU (docs/performance.md, "make test"). Before a context is kept it is
+    put back as a new one would be: its page parked at a page of the site without a script, the
+    site's cookies and storage (local, session, IndexedDB, caches) emptied, its history
+    forgotten, every other page closed. The HTTP cache is kept: the site's static files (and
+    robots.txt, the manifest), the same for every test; every page is sent no-store or
+    revalidated. What cannot be put back (a route, an init script, a listener, emulated media,
+    going offline ...) is noted when a test asks for it (CHANGES_THAT_STAY), and that context
+    is closed instead. Tests marked ``service_worker`` never share a context: a worker installed
+    is what they test."""
+
+    KEPT = 8
+
+    def __init__(self, browser, base_url: str):
+        self.browser, self.base_url = browser, base_url
+        self.idle: list[KeptPage] = []
+
+    @staticmethod
+    def key(device: str, locale: str, options: dict) -> tuple | None:
+        key = (device, locale, tuple(sorted(options.items())))
+        try:
+            hash(key)
+        except TypeError:  # an option Playwright takes as a dict or a list: not kept
+            return None
+        return key
+
+    def open(self, device: str, locale: str, options: dict, guard: RequestGuard):
+        """A context for a test whose requests and page errors go to ``guard``, and its
+        KeptPage (None where it is not to be kept): a kept one if there is one, else new."""
+        key = self.key(device, locale, options) if options["service_workers"] == "block" else None
+        for kept in reversed(self.idle):
+            if kept.key == key:
+                self.idle.remove(kept)
+                break
+        else:
+            context = self.browser.new_context(
+                base_url=self.base_url, locale=locale, **DEVICES[device], **options
+            )
+            context.set_default_timeout(ACTION_TIMEOUT_MS)
+            if key is None:
+                context.on("request", guard.request)
+                context.on("page", guard.watch)
+                return context, None
+            kept = KeptPage(key, context, context.new_page())
+        kept.relay.guard = guard
+        return kept.context, kept
+
+    def give_back(self, kept: KeptPage) -> bool:
+        """Put the context back as new and keep it; False (and closed) where that cannot be."""
+        kept.relay.guard = RequestGuard()  # what putting it back does is no test's
+        try:
+            if kept.changed or kept.page.is_closed():
+                raise ValueError("changed")
+            for page in kept.context.pages:
+                if page._impl_obj is not kept.page._impl_obj:
+                    page.close()
+            kept.page.goto(self.base_url + PARKED_AT)
+            kept.context.clear_cookies()
+            storage = {"origin": self.base_url, "storageTypes": "all"}
+            kept.session.send("Storage.clearDataForOrigin", storage)
+            kept.session.send("Page.resetNavigationHistory")
+            kept.page.clear_console_messages()
+            kept.page.clear_page_errors()
+        except Exception:  # noqa: BLE001 - whatever went wrong, the next test gets a new one
+            close(kept.context)
+            return False
+        kept.handed = False
+        self.idle.append(kept)
+        while len(self.idle) > self.KEPT:
+            close(self.idle.pop(0).context)
+        return True
+
+
+def close(context) -> None:
+    with contextlib.suppress(Exception):  # closed already, or its browser gone
+        context.close()
+
+
+@pytest.fixture(scope="package")
+def kept_pages(browser, live_server):
+    """The kept contexts of this worker's browser, and the hooks that hand them out: a kept
+    context's first new_page() is its kept page, and a call that changes what give_back cannot
+    put back marks it (closed with the browser)."""
+    from playwright.sync_api import BrowserContext, Page
+
+    def marking(method):
+        @functools.wraps(method)
+        def call(self, *args, **kwargs):
+            kept = getattr(self._impl_obj, "_kept", None)
+            if kept is not None:
+                kept.changed = True
+            return method(self, *args, **kwargs)
+
+        return call
+
+    new_page = BrowserContext.new_page
+
+    def new_or_kept_page(self):
+        kept = getattr(self._impl_obj, "_kept", None)
+        if kept is None or kept.handed:
+            return new_page(self)
+        kept.handed = True
+        return kept.page
+
+    with pytest.MonkeyPatch.context() as patch:
+        for cls in (BrowserContext, Page):
+            for name in CHANGES_THAT_STAY[cls.__name__]:
+                attribute = inspect.getattr_static(cls, name)
+                if isinstance(attribute, property):
+                    patch.setattr(cls, name, property(marking(attribute.fget)))
+                else:
+                    patch.setattr(cls, name, marking(attribute))
+        patch.setattr(BrowserContext, "new_page", new_or_kept_page)
+        yield KeptPages(browser, live_server.url)
+
+
 @pytest.fixture(params=list(DEVICES))
 def device(request) -> str:
     return request.param
 
 
 @pytest.fixture
-def new_context(request, browser, live_server):
+def new_context(request, kept_pages):
     """Make browser contexts on the live server; checks their requests when the test ends.
+
+    A context comes from the worker's kept ones where one was made with the same options and
+    put back as new (KeptPages), else it is made and kept afterwards.
 
     The site's service worker runs only in the tests marked ``service_worker``: the offline
     tests, two phones on one match and a whole game (the app's install has a profile of its
@@ -175,20 +353,16 @@ def new_context(request, browser, live_server):
 
     def make(device="phone", locale="bg-BG", **options):
         options.setdefault("service_workers", worker)
-        context = browser.new_context(
-            base_url=live_server.url, locale=locale, **DEVICES[device], **options
-        )
-        context.set_default_timeout(ACTION_TIMEOUT_MS)
         guard = RequestGuard()
-        context.on("request", guard.request)
-        context.on("page", guard.watch)
-        made.append((context, guard))
+        context, kept = kept_pages.open(device, locale, options, guard)
+        made.append((context, guard, kept))
         return context
 
     yield make
     problems = []
-    for context, guard in made:
-        context.close()
+    for context, guard, kept in made:
+        if kept is None or not kept_pages.give_back(kept):
+            close(context)
         problems += guard.problems
         assert guard.urls, "the context made no request at all"
     assert not problems, "\n".join(problems)

@@ -1,5 +1,5 @@
 """The request guard every browser test relies on (conftest.py) does catch a request to another
-host, and Chromium never reaches it."""
+host, and Chromium never reaches it; a context kept for the next test comes back as new."""
 
 from urllib.parse import urlsplit
 
@@ -54,3 +54,74 @@ def test_a_test_marked_for_it_runs_with_the_sites_service_worker(new_context):
     page = new_context().new_page()
     open_with_worker(page, "/bg/")  # asserts that the worker controls the page
     assert page.evaluate(WORKERS) == 1
+
+
+OPTIONS = {"service_workers": "block"}
+STORAGE = "[localStorage.length, sessionStorage.length, history.length]"
+
+
+def test_a_kept_context_comes_back_as_a_new_one_would(kept_pages, live_server):
+    """conftest.KeptPages: a later test gets the same window, emptied and parked."""
+    context, kept = kept_pages.open("phone", "bg-BG", dict(OPTIONS), RequestGuard())
+    page = context.new_page()
+    assert page._impl_obj is kept.page._impl_obj
+    page.goto("/bg/")
+    page.evaluate("localStorage.setItem('a', '1'); sessionStorage.setItem('b', '2')")
+    context.add_cookies([{"name": "c", "value": "3", "url": live_server.url}])
+    page.goto("/uk/")
+    context.new_page().goto("/ru/")  # a second page is not kept
+    assert kept_pages.give_back(kept)
+
+    guard = RequestGuard()
+    again, kept_again = kept_pages.open("phone", "bg-BG", dict(OPTIONS), guard)
+    assert kept_again is kept
+    page = again.new_page()
+    assert page._impl_obj is kept.page._impl_obj
+    assert len(again.pages) == 1
+    assert again.cookies() == []
+    assert page.url == live_server.url + "/robots.txt"
+    assert page.evaluate(STORAGE) == [0, 0, 1]
+    assert page.go_back() is None
+    assert guard.urls == []  # putting it back is not the next test's
+    page.goto("/bg/")
+    assert page.evaluate("document.documentElement.lang") == "bg"
+    assert guard.urls[0] == live_server.url + "/bg/"
+    assert again.new_page()._impl_obj is not kept.page._impl_obj  # the second is a new page
+    assert kept_pages.give_back(kept)
+
+    other, kept_other = kept_pages.open("phone", "uk", dict(OPTIONS), RequestGuard())
+    assert kept_other is not kept  # other options, another context
+    assert kept_pages.give_back(kept_other)
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        lambda context, page: page.route("**/nothing", lambda route: route.abort()),
+        lambda context, page: context.add_init_script("window.x = 1"),
+        lambda context, page: context.set_offline(False),
+        lambda context, page: page.emulate_media(media="print"),
+        lambda context, page: page.on("dialog", lambda dialog: dialog.accept()),
+        lambda context, page: page.set_viewport_size({"width": 300, "height": 600}),
+        lambda context, page: page.clock,
+        lambda context, page: page.close(),
+    ],
+    ids=["route", "init script", "offline", "media", "listener", "viewport", "clock", "closed"],
+)
+def test_a_context_changed_beyond_what_is_put_back_is_closed_not_kept(kept_pages, change):
+    context, kept = kept_pages.open("phone", "ru", dict(OPTIONS), RequestGuard())
+    page = context.new_page()
+    page.goto("/ru/")
+    change(context, page)
+    assert not kept_pages.give_back(kept)
+    assert context.is_closed()
+    _, fresh = kept_pages.open("phone", "ru", dict(OPTIONS), RequestGuard())
+    assert fresh is not kept
+    assert kept_pages.give_back(fresh)
+
+
+@pytest.mark.service_worker
+def test_a_context_with_the_sites_service_worker_is_never_kept(kept_pages):
+    context, kept = kept_pages.open("phone", "bg", {"service_workers": "allow"}, RequestGuard())
+    assert kept is None
+    context.close()
