@@ -70,6 +70,15 @@ def render_everything(page) -> None:
     page.evaluate(RENDER_EVERYTHING)
 
 
+# A page's whole width once everything is laid out, and on a phone its small tap targets: in one
+# round trip to the page, as check_layout runs on every page a test arrives at.
+LAYOUT = f"""([min, inlineMin, touch]) => {{
+  ({RENDER_EVERYTHING})();
+  const width = document.documentElement.scrollWidth;
+  return [width, touch ? ({SMALL_TARGETS})([min, inlineMin]) : []];
+}}"""
+
+
 class Screen:
     """One page in one browser context, on a phone (touch) or a desktop (mouse)."""
 
@@ -106,13 +115,10 @@ class Screen:
 
     def check_layout(self):
         width = self.page.viewport_size["width"]
-        render_everything(self.page)
-        scroll_width = self.page.evaluate("document.documentElement.scrollWidth")
+        inline_min = INLINE_MIN if "/m/" in self.page.url else 0
+        scroll_width, small = self.page.evaluate(LAYOUT, [TAP_MIN, inline_min, self.touch])
         assert scroll_width <= width, f"{self.page.url} is {scroll_width}px wide at {width}px"
-        if self.touch:
-            inline_min = INLINE_MIN if "/m/" in self.page.url else 0
-            small = self.page.evaluate(SMALL_TARGETS, [TAP_MIN, inline_min])
-            assert not small, f"small tap targets on {self.page.url}:\n" + "\n".join(small)
+        assert not small, f"small tap targets on {self.page.url}:\n" + "\n".join(small)
 
     # Entering a deal
 
