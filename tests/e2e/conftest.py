@@ -161,10 +161,11 @@ class RequestGuard:
 
 
 class Relay(RequestGuard):
-    """A kept context's events, handed to the guard of the test that holds it."""
+    """A kept context's events, handed to the guard of the test that holds it (``watch`` as a
+    guard's, each event passed on)."""
 
-    def __init__(self):
-        self.guard = RequestGuard()
+    def __init__(self, guard: RequestGuard):
+        self.guard = guard
 
     def request(self, request):
         self.guard.request(request)
@@ -197,16 +198,13 @@ PARKED_AT = "/robots.txt"  # a page of the site without a script or a database q
 
 
 class KeptPage:
-    def __init__(self, key, context, page):
-        self.key, self.context, self.page = key, context, page
-        self.relay = Relay()
+    def __init__(self, key, context, relay: Relay):
+        self.key, self.context, self.relay = key, context, relay
+        self.page = context.new_page()  # watched through the relay, as every page of it
         self.handed = False  # the test's first new_page() has had it
         self.changed = False  # a test called one of CHANGES_THAT_STAY
-        context.on("request", self.relay.request)
-        context.on("page", self.relay.watch)
-        self.relay.watch(page)
-        self.session = context.new_cdp_session(page)
-        context._impl_obj._kept = page._impl_obj._kept = self
+        self.session = context.new_cdp_session(self.page)
+        context._impl_obj._kept = self.page._impl_obj._kept = self
 
 
 class KeptPages:
@@ -252,20 +250,22 @@ class KeptPages:
                 base_url=self.base_url, locale=locale, **DEVICES[device], **options
             )
             context.set_default_timeout(ACTION_TIMEOUT_MS)
+            watcher = guard if key is None else Relay(guard)
+            context.on("request", watcher.request)
+            context.on("page", watcher.watch)
             if key is None:
-                context.on("request", guard.request)
-                context.on("page", guard.watch)
                 return context, None
-            kept = KeptPage(key, context, context.new_page())
+            kept = KeptPage(key, context, watcher)
         kept.relay.guard = guard
         return kept.context, kept
 
     def give_back(self, kept: KeptPage) -> bool:
         """Put the context back as new and keep it; False (and closed) where that cannot be."""
         kept.relay.guard = RequestGuard()  # what putting it back does is no test's
+        if kept.changed or kept.page.is_closed():
+            close(kept.context)
+            return False
         try:
-            if kept.changed or kept.page.is_closed():
-                raise ValueError("changed")
             for page in kept.context.pages:
                 if page._impl_obj is not kept.page._impl_obj:
                     page.close()
