@@ -194,7 +194,10 @@ CHANGES_THAT_STAY = {
         "request_gc", "clock", "close",
     ),
 }  # fmt: skip
-PARKED_AT = "/robots.txt"  # a page of the site without a script or a database query
+# Where a kept page waits: a page of the site that asks nothing of the database and names its
+# icon. A page without one (robots.txt) has Chromium ask for /favicon.ico after its load, when
+# the next test may already hold the context: that request was the next test's.
+PARKED_AT = "/offline/bg/"
 
 
 class KeptPage:
@@ -213,7 +216,7 @@ class KeptPages:
 
     A new context and page cost Chromium a window, a renderer process and a first frame: a tenth
     of the browser tests' CPU (docs/performance.md, "make test"). Before a context is kept it is
-    put back as a new one would be: its page parked at a page of the site without a script, the
+    put back as a new one would be: its page parked at a page of the site (PARKED_AT), the
     site's cookies and storage (local, session, IndexedDB, caches) emptied, its history
     forgotten, every other page closed. The HTTP cache is kept: the site's static files (and
     robots.txt, the manifest), the same for every test; every page is sent no-store or

@@ -5,7 +5,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from tests.e2e.conftest import RequestGuard
+from tests.e2e.conftest import PARKED_AT, RequestGuard
 from tests.e2e.test_offline import open_with_worker
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -79,7 +79,7 @@ def test_a_kept_context_comes_back_as_a_new_one_would(kept_pages, live_server):
     assert page._impl_obj is kept.page._impl_obj
     assert len(again.pages) == 1
     assert again.cookies() == []
-    assert page.url == live_server.url + "/robots.txt"
+    assert page.url == live_server.url + PARKED_AT
     assert page.evaluate(STORAGE) == [0, 0, 1]
     assert page.go_back() is None
     assert guard.urls == []  # putting it back is not the next test's
