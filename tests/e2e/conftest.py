@@ -162,13 +162,34 @@ class RequestGuard:
 
 class Relay(RequestGuard):
     """A kept context's events, handed to the guard of the test that holds it (``watch`` as a
-    guard's, each event passed on)."""
+    guard's, each event passed on).
+
+    While the kept page waits at PARKED_AT its document belongs to no test: Chromium asks for
+    the page's icon after the load, sometimes after the next test already holds the context.
+    Such requests of the parked document are not passed on; the next test's first navigation
+    is, and everything once its document is in the page."""
 
     def __init__(self, guard: RequestGuard):
         self.guard = guard
+        self.parked = None  # the kept page while the parked document is in it
 
     def request(self, request):
-        self.guard.request(request)
+        if self.parked is None or request.is_navigation_request() or not self._parked(request):
+            self.guard.request(request)
+
+    def _parked(self, request) -> bool:
+        try:
+            return request.frame.page is self.parked
+        except Exception:  # noqa: BLE001 - a service worker's request has no frame
+            return False
+
+    def watch(self, page):
+        super().watch(page)
+        page.on("framenavigated", lambda frame: self._navigated(page, frame))
+
+    def _navigated(self, page, frame):
+        if page is self.parked and frame is page.main_frame:
+            self.parked = None
 
     def page_error(self, page, error):
         self.guard.page_error(page, error)
@@ -273,6 +294,7 @@ class KeptPages:
                 if page._impl_obj is not kept.page._impl_obj:
                     page.close()
             kept.page.goto(self.base_url + PARKED_AT)
+            kept.relay.parked = kept.page
             kept.context.clear_cookies()
             storage = {"origin": self.base_url, "storageTypes": "all"}
             kept.session.send("Storage.clearDataForOrigin", storage)
