@@ -99,9 +99,9 @@ ICON = "fetch('/static/favicon.svg').then((response) => response.status)"
 
 def test_the_parked_pages_own_requests_are_not_the_next_tests(kept_pages, live_server):
     """Chromium asks for the parked page's icon after its load, at times once the next test
-    holds the context (a fresh clone's run on a loaded machine once failed the test above on
-    it). What the parked document asks is no test's; the next test's navigation is, as is
-    everything its own documents and its other pages ask."""
+    holds the context (a run on a loaded machine once failed the test above on it). What the
+    parked document asks is no test's; the next test's navigation is, as is everything its own
+    documents and its other pages ask."""
     context, kept = kept_pages.open("phone", "bg-BG", dict(OPTIONS), RequestGuard())
     context.new_page().goto("/bg/")
     assert kept_pages.give_back(kept)
