@@ -22,6 +22,8 @@ from django.db import connections
 from django.test import Client
 
 CHROMIUM = Path("/usr/bin/chromium")
+# axe-core, from npm (package.json; `make test` runs `npm ci` when npm is there).
+AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
 CHROMIUM_ARGS = [
     "--headless",
     "--no-sandbox",
@@ -91,6 +93,15 @@ def _expect_timeout():
     from playwright.sync_api import expect
 
     expect.set_options(timeout=EXPECT_TIMEOUT_MS)
+
+
+@pytest.fixture(scope="session")
+def axe_source() -> str:
+    """axe-core's script, for the tests that run it in their pages (tests/e2e/
+    test_accessibility.py, axe_violations); without it they skip and say why."""
+    if not AXE.exists():
+        pytest.skip(f"axe-core is not installed ({AXE} is missing): run `npm ci`")
+    return AXE.read_text(encoding="utf-8")
 
 
 @pytest.fixture(scope="package")

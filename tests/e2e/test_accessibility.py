@@ -5,8 +5,6 @@ axe-core comes from npm (package.json; `make test` runs `npm ci` when npm is the
 with Playwright's evaluate, which a Content-Security-Policy without 'unsafe-inline' allows.
 """
 
-from pathlib import Path
-
 import pytest
 from django.test import Client
 from playwright.sync_api import expect
@@ -21,8 +19,6 @@ pytestmark = [
     pytest.mark.browser,
     pytest.mark.django_db(transaction=True),
 ]
-
-AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
 
 RUN_AXE = """
 async () => {
@@ -55,13 +51,6 @@ LAST_DEALS = [
     {"bidders": "B", "contract": "clubs", "result": "inside"},
     {"contract": "diamonds", "card_points": 130, "terces_a": 2, "carres_a": "J"},
 ]
-
-
-@pytest.fixture(scope="session")
-def axe_source() -> str:
-    if not AXE.exists():
-        pytest.skip(f"axe-core is not installed ({AXE} is missing): run `npm ci`")
-    return AXE.read_text(encoding="utf-8")
 
 
 def axe_violations(page, axe_source: str) -> list[str]:

@@ -21,7 +21,7 @@ from calculator import engine
 from calculator.models import Deal, Match
 from tests.calculator.conftest import create_match
 from tests.e2e.screens import Screen, render_everything
-from tests.e2e.test_accessibility import AXE, FIRST_DEALS, LAST_DEALS, axe_violations, record_deals
+from tests.e2e.test_accessibility import FIRST_DEALS, LAST_DEALS, axe_violations, record_deals
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -33,13 +33,6 @@ LIGHT_PAPER = "rgb(250, 250, 249)"  # --paper in static/css/site.css
 # right-to-left text and zero-width characters (the form itself drops the last two kinds).
 TEAM_A = ("<b>100%</b> {x} \u202eНепобедимите\u202c שלום\u200bעולם " + "Ж" * 40)[:40]
 TEAM_B = ("%(x)s {{ y }} {% now 'Y' %} مرحبا\u200d" + "Щ" * 40)[:40]
-
-
-@pytest.fixture(scope="module")
-def axe_source() -> str:
-    if not AXE.exists():
-        pytest.skip(f"axe-core is not installed ({AXE} is missing): run `npm ci`")
-    return AXE.read_text(encoding="utf-8")
 
 
 def png_size(data: bytes) -> tuple[int, int]:

@@ -16,7 +16,7 @@ from calculator.explain import double_name
 from calculator.models import Deal
 from tests.calculator.conftest import all_passed, create_match, record_deal
 from tests.e2e.screens import Screen, translated
-from tests.e2e.test_accessibility import AXE, axe_violations
+from tests.e2e.test_accessibility import axe_violations
 from tests.e2e.test_scoring import DEAL_PAGE, MATCH_PAGE
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -227,10 +227,9 @@ def test_delete_and_all_passed_can_be_undone(new_context, client_for_setup, lang
     assert list(Deal.objects.values_list("number", flat=True)) == [1, 2]
 
 
-def test_the_undo_offer_and_the_result_bar_have_no_axe_violations(new_context, client_for_setup):
-    if not AXE.exists():
-        pytest.skip(f"axe-core is not installed ({AXE} is missing): run `npm ci`")
-    axe_source = AXE.read_text(encoding="utf-8")
+def test_the_undo_offer_and_the_result_bar_have_no_axe_violations(
+    new_context, client_for_setup, axe_source
+):
     match = create_match(client_for_setup)
     all_passed(client_for_setup, match, 1)
     screen = phone(new_context)

@@ -12,7 +12,7 @@ from playwright.sync_api import expect
 
 from rules.content import section_slugs
 from tests.e2e.screens import Screen, render_everything
-from tests.e2e.test_accessibility import AXE, axe_violations
+from tests.e2e.test_accessibility import axe_violations
 from tests.e2e.test_offline import open_with_worker
 
 pytestmark = [
@@ -32,13 +32,6 @@ NOTHING_FOUND = {
     "uk": "Нічого не знайдено.",
     "ru": "Ничего не найдено.",
 }
-
-
-@pytest.fixture(scope="module")
-def axe_script() -> str:
-    if not AXE.exists():
-        pytest.skip(f"axe-core is not installed ({AXE} is missing): run `npm ci`")
-    return AXE.read_text(encoding="utf-8")
 
 
 def page_size(page) -> dict:
@@ -160,7 +153,7 @@ def test_quick_find_works_offline(new_context):
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_quick_find_narrows_the_contents_and_no_state_of_the_page_has_axe_violations(
-    new_context, axe_script, language
+    new_context, axe_source, language
 ):
     """The rules page with a script, read once: axe-core checks it folded (the whole text of
     each language), opened (in bg) and filtered (in uk and ru: the states the script makes are
@@ -169,7 +162,7 @@ def test_quick_find_narrows_the_contents_and_no_state_of_the_page_has_axe_violat
     screen = Screen(new_context("phone", locale=language).new_page(), "phone")
     page = screen.page
     screen.goto(f"/{language}/rules/")
-    found = axe_violations(page, axe_script)  # folded
+    found = axe_violations(page, axe_source)  # folded
     box = page.locator("#quick-find")
     expect(box).to_be_visible()
     sections = page.locator(".toc-list > li")
@@ -196,10 +189,10 @@ def test_quick_find_narrows_the_contents_and_no_state_of_the_page_has_axe_violat
     for summary in page.locator(".toc-list summary").all()[:3]:
         summary.tap()
     if language == "bg":
-        found += axe_violations(page, axe_script)  # opened
+        found += axe_violations(page, axe_source)  # opened
     box.fill("капо")
     if language != "bg":
-        found += axe_violations(page, axe_script)  # filtered
+        found += axe_violations(page, axe_source)  # filtered
     assert not found, "\n".join(found)
 
     box.fill(REVOKE[language])

@@ -14,7 +14,7 @@ from calculator.models import GAME_CHOICES, Match, Table
 from calculator.services import deal_record, match_state
 from tests.calculator.test_table_http import create_table, start
 from tests.e2e.screens import Screen, translated
-from tests.e2e.test_accessibility import AXE, axe_violations
+from tests.e2e.test_accessibility import axe_violations
 from tests.e2e.test_finishing_touches import CHART_TEXTS
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -91,7 +91,9 @@ def played_table(new_context, client_for_setup, javascript):
 
 
 @pytest.mark.parametrize("javascript", [True, False], ids=["js", "no-js"])
-def test_the_leaderboard_reads_on_a_phone_in_every_language(new_context, played_table, javascript):
+def test_the_leaderboard_reads_on_a_phone_in_every_language(
+    new_context, played_table, javascript, axe_source
+):
     names = played_table.players
     screen = phone(new_context, "bg", javascript)
     for language in ("bg", "uk", "ru"):
@@ -125,14 +127,14 @@ def test_the_leaderboard_reads_on_a_phone_in_every_language(new_context, played_
         # axe runs as a script in the page: with scripts off it is run on the same pages with
         # them on.
         if javascript:
-            assert not axe_violations(screen.page, AXE.read_text()), language
+            assert not axe_violations(screen.page, axe_source), language
 
         second = rows.nth(1).locator("th").inner_text()
         screen.follow(rows.nth(1).locator("a"), r"/t/[\w-]+/player/\d+/$")
         expect(screen.page.locator("h1")).to_have_text(second)
         expect(screen.page.locator("svg[role=img]").first).to_be_visible()
         if javascript:
-            assert not axe_violations(screen.page, AXE.read_text()), language
+            assert not axe_violations(screen.page, axe_source), language
 
 
 def finish(match: Match) -> Match:
@@ -432,7 +434,9 @@ def one_line_each(locator) -> list:
 
 
 @pytest.mark.parametrize("javascript", [True, False], ids=["js", "no-js"])
-def test_a_mixed_tables_finished_games_each_read_on_a_phone(new_context, mixed_table, javascript):
+def test_a_mixed_tables_finished_games_each_read_on_a_phone(
+    new_context, mixed_table, javascript, axe_source
+):
     """Each game's leaderboard, chart of games won, pairs and head to head on the table's page,
     and each game's charts on a player's page (issue 21 part 6), at 360 px with the
     40-character names: ``Screen.goto`` checks the width and the tap targets."""
@@ -469,7 +473,7 @@ def test_a_mixed_tables_finished_games_each_read_on_a_phone(new_context, mixed_t
         assert not one_line_each(page.locator("table.board thead th, main h3")), language
         # axe runs as a script in the page: with scripts off it has nothing to run on.
         if javascript:
-            assert not axe_violations(page, AXE.read_text()), language
+            assert not axe_violations(page, axe_source), language
 
         screen.goto(f"/t/{mixed_table.view_key}/player/0/")
         expect(page.locator("h1")).to_have_text(names[0])
@@ -495,4 +499,4 @@ def test_a_mixed_tables_finished_games_each_read_on_a_phone(new_context, mixed_t
         headings = page.evaluate(PLAYER_PAGE_LAYOUT)["headings"]
         assert headings and all(fits and lines <= 2 and apart for _, fits, lines, apart in headings)
         if javascript:
-            assert not axe_violations(page, AXE.read_text()), language
+            assert not axe_violations(page, axe_source), language

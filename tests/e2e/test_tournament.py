@@ -11,7 +11,7 @@ from calculator import engine
 from calculator.models import Tournament
 from calculator.services import deal_record, match_state
 from tests.e2e.screens import Screen, translated
-from tests.e2e.test_accessibility import AXE, axe_violations
+from tests.e2e.test_accessibility import axe_violations
 
 pytestmark = [
     pytest.mark.browser,
@@ -43,12 +43,12 @@ def finish(match, team: engine.Team) -> None:
 
 
 @pytest.mark.parametrize("language", ["bg", "uk", "ru"])
-def test_an_organizer_runs_a_round_and_the_wall_follows_it(new_context, language):
+def test_an_organizer_runs_a_round_and_the_wall_follows_it(new_context, language, axe_source):
     screen = phone(new_context, language)
     page = screen.page
     screen.goto(f"/{language}/")
     screen.follow(page.locator(f"a[href='/{language}/tournament/new/']"), r"/tournament/new/$")
-    assert not axe_violations(page, AXE.read_text())
+    assert not axe_violations(page, axe_source)
     page.fill("#id_name", "Купа „Морско казино“")
     page.fill("#id_pairs", "\n".join(f"{a} / {b}" for a, b in PAIRS))
     keeper_url = screen.follow(
@@ -66,7 +66,7 @@ def test_an_organizer_runs_a_round_and_the_wall_follows_it(new_context, language
     screen.follow(start, r"/round/preview/\?")
     pairings = page.locator("table.round-pairings tbody tr")
     expect(pairings.nth(0)).to_contain_text(f"{names[0]} – {names[1]}")
-    assert not axe_violations(page, AXE.read_text())
+    assert not axe_violations(page, axe_source)
     for first, second, table_1 in (
         (1, 3, f"{names[0]} – {names[3]}"),
         (3, 1, f"{names[0]} – {names[1]}"),
@@ -84,7 +84,7 @@ def test_an_organizer_runs_a_round_and_the_wall_follows_it(new_context, language
     round_ = tournament.rounds.get()
     first, second = (table.match for table in round_.tables.all())
     expect(rows.nth(0).locator("a")).to_have_attribute("href", first.get_scorer_url())
-    assert not axe_violations(page, AXE.read_text())
+    assert not axe_violations(page, axe_source)
 
     # The table cards, each with its match's scorer's link as a QR code, and the list of tables.
     screen.follow(page.locator("a[href$='/cards/']"), r"/cards/$")
@@ -116,7 +116,7 @@ def test_an_organizer_runs_a_round_and_the_wall_follows_it(new_context, language
     finished = wall.page.locator("table.round-tables .progress")
     expect(finished).to_have_text([translated(language, "finished")] * 2)
     wall.check_layout()
-    assert not axe_violations(wall.page, AXE.read_text())
+    assert not axe_violations(wall.page, axe_source)
 
     # The organizer's page too, without a reload: round 1 is over, round 2 can start.
     expect(page.locator("table.round-tables .progress")).to_have_text(
