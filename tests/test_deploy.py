@@ -256,13 +256,9 @@ def test_make_serve_starts_with_every_switch_off_and_takes_a_form(tmp_path):
         )
     base = f"http://{bind}"
     try:
-        while make.poll() is None:
-            try:
-                status, headers, _body = fetch(f"{base}/robots.txt")
-                break
-            except OSError:
-                time.sleep(0.2)
-        assert make.poll() is None, log.read_text()
+        answered = first_answer(f"{base}/robots.txt", make)
+        assert answered, log.read_text()
+        status, headers, _body = answered
         assert status == 200 and "Strict-Transport-Security" not in headers
         origin = {"Origin": "https://belot.example", "Referer": "https://belot.example/bg/"}
         fields = {
@@ -277,12 +273,66 @@ def test_make_serve_starts_with_every_switch_off_and_takes_a_form(tmp_path):
         assert status == 302 and location.startswith("/m/"), (status, log.read_text())
     finally:
         # (make may have ended already: the assertion above says why, not this cleanup)
-        with contextlib.suppress(ProcessLookupError):
-            os.killpg(make.pid, signal.SIGTERM)
-        make.wait(timeout=60)
+        stop(make, group=True)
 
 
 # The server (belot_site/serve.py), as `make serve` starts it
+
+
+# How long a server may take to answer its first request, or to stop: caps, not deadlines a
+# test asserts. A slow machine's start (imports, migrations, collectstatic) waits as long as it
+# takes; only a server that never answers, and has not ended, fails the test at the cap.
+START_CAP = 300
+STOP_CAP = 60
+LOG_CAP = 60
+
+
+def first_answer(url: str, process: subprocess.Popen) -> tuple[int, Message, bytes] | None:
+    """The server's first answer to ``url``; None if its process ended first."""
+    started = time.monotonic()
+    while process.poll() is None:
+        try:
+            return fetch(url)
+        except OSError:
+            if time.monotonic() - started > START_CAP:
+                pytest.fail(f"the server did not answer in {START_CAP} s and did not stop")
+            time.sleep(0.1)
+    return None
+
+
+def stop(process: subprocess.Popen, group: bool = False, cap: float = STOP_CAP) -> None:
+    """SIGTERM, as a process manager stops it; SIGKILL if it has not ended after ``cap``
+    seconds, so that no server outlives the run (a traced one did not stop on SIGTERM)."""
+    send = (lambda sig: os.killpg(process.pid, sig)) if group else process.send_signal
+    for sig in (signal.SIGTERM, signal.SIGKILL):
+        with contextlib.suppress(ProcessLookupError):
+            send(sig)
+        try:
+            process.wait(timeout=cap)
+            return
+        except subprocess.TimeoutExpired:
+            continue
+
+
+def written(read, done) -> str:
+    """What ``read()`` gives once ``done`` holds of it: the access log is written after the
+    response. Waits up to LOG_CAP, then gives what there is for the test's assertions."""
+    started = time.monotonic()
+    while not done(text := read()) and time.monotonic() - started < LOG_CAP:
+        time.sleep(0.1)
+    return text
+
+
+def test_a_server_that_does_not_stop_on_sigterm_is_killed():
+    ignoring = (
+        "import signal, time; signal.signal(signal.SIGTERM, signal.SIG_IGN); "
+        "print('ignoring', flush=True); time.sleep(600)"
+    )
+    process = subprocess.Popen([sys.executable, "-c", ignoring], stdout=subprocess.PIPE)
+    with process.stdout:
+        assert process.stdout.readline() == b"ignoring\n"  # SIGTERM is ignored from here on
+    stop(process, cap=0.5)
+    assert process.returncode == -signal.SIGKILL
 
 
 def free_port() -> int:
@@ -343,22 +393,11 @@ def served(tmp_path_factory):
         )
     base = f"http://{variables['BIND']}"
     try:
-        for _attempt in range(100):
-            try:
-                fetch(f"{base}/robots.txt")
-                break
-            except OSError:
-                if server.poll() is not None:
-                    break
-                time.sleep(0.1)
-        else:
-            pytest.fail("the server did not answer within 10 seconds")
-        if server.poll() is not None:
+        if not first_answer(f"{base}/robots.txt", server):
             pytest.fail(f"the server stopped:\n{log.read_text()}")
         yield base, folder / "static"
     finally:
-        server.terminate()
-        server.wait(timeout=30)
+        stop(server)
 
 
 def test_no_match_key_reaches_the_logs(served):
@@ -374,11 +413,10 @@ def test_no_match_key_reaches_the_logs(served):
     for path in (f"/m/{key}/", f"/m/{key}/deal/1/", f"/language/uk/?next=/m/{key}/"):
         status, _headers, _body = fetch(f"{base}{path}", **headers)
         assert status in (302, 404)
-    for _attempt in range(50):  # the access log is written after the response
-        logged = (folder / "access.log").read_text() + (folder / "server.log").read_text()
-        if logged.count("/m/~") >= 4:
-            break
-        time.sleep(0.1)
+    logged = written(
+        lambda: (folder / "access.log").read_text() + (folder / "server.log").read_text(),
+        lambda text: text.count("/m/~") >= 4,
+    )
     assert "Not Found: /m/~" in logged  # Django's own warning, masked
     assert key not in logged and other not in logged
     assert logged.count("/m/~") >= 4, logged
@@ -433,11 +471,7 @@ def test_healthz_answers_plain_http_for_any_host_and_stays_out_of_the_access_log
     assert "no-store" in headers["Cache-Control"]
     marker = f"/robots.txt?after-healthz={secrets.token_hex(4)}"
     fetch(f"{base}{marker}", **{"X-Forwarded-Proto": "https"})
-    for _attempt in range(50):  # the access log is written after the response
-        if marker in access_log.read_text():
-            break
-        time.sleep(0.1)
-    logged = access_log.read_text()
+    logged = written(access_log.read_text, lambda text: marker in text)
     assert marker in logged and "/healthz" not in logged
 
 
@@ -456,11 +490,8 @@ def test_a_watchers_answered_poll_stays_out_of_the_access_log_a_refused_one_does
     assert status == 404
     marker = f"/robots.txt?after-polls={secrets.token_hex(4)}"
     fetch(f"{base}{marker}", **https)
-    for _attempt in range(50):  # the access log is written after the response
-        if marker in access_log.read_text():
-            break
-        time.sleep(0.1)
-    lines = [line for line in access_log.read_text().splitlines() if "/changes" in line]
+    logged = written(access_log.read_text, lambda text: marker in text)
+    lines = [line for line in logged.splitlines() if "/changes" in line]
     assert len(lines) == 1, lines
     assert '"GET /m/~' in lines[0] and '/changes HTTP/1.1" 404' in lines[0]
     assert wrong not in lines[0]
@@ -473,10 +504,7 @@ def test_every_log_line_tells_its_time_in_utc(served):
     folder = static.parent
     wrong = secrets.token_urlsafe(18)
     fetch(f"{base}/m/{wrong}/", **{"X-Forwarded-Proto": "https"})
-    for _attempt in range(50):  # the access log is written after the response
-        if "/m/~" in (folder / "access.log").read_text():
-            break
-        time.sleep(0.1)
+    written((folder / "access.log").read_text, lambda text: "/m/~" in text)
     errors = (folder / "server.log").read_text().splitlines()
     django_line = next(line for line in errors if "Not Found: /m/~" in line)
     assert re.fullmatch(

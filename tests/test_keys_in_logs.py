@@ -13,13 +13,13 @@ the database holds is looked for in the logs. Takes about 10 s.
 import re
 import secrets
 import sqlite3
-import time
 from urllib.parse import quote
 
 import pytest
 
 from belot_site.logs import _tag
 from benchmarks.load import Phone, Site, deal_for, site_env, sqlite_url
+from tests.test_deploy import written
 
 # Its servers and commands run on SQLite files of their own, without Redis, whatever the
 # suite runs on (CI leaves it out of the run on PostgreSQL alone).
@@ -141,11 +141,7 @@ def test_a_whole_evening_leaves_no_key_in_the_logs(site, tmp_path):
     assert len(keys) == 8  # three matches and a table, two keys each
     marker = f"/robots.txt?end-of-the-evening={secrets.token_hex(4)}"
     assert scorer.get(marker).status == 200
-    for _attempt in range(100):  # the access log is written after the response
-        logged = site.log.read_text()
-        if marker in logged:
-            break
-        time.sleep(0.1)
+    logged = written(site.log.read_text, lambda text: marker in text)
     assert marker in logged
     for key in keys | {wrong}:
         assert key not in logged and quote(key, safe="") not in logged, key
