@@ -26,7 +26,9 @@ pytestmark = pytest.mark.own_database
 PHONES = 4
 DEALS_MAX = 200  # per phone; the kill comes long before
 KILL_AFTER = 30  # acknowledged deals in all
-SECONDS_MAX = 20
+# A cap, not a deadline: the phones reach KILL_AFTER in a second or two here, and on a machine
+# however busy the kill waits for them; only a server that stops answering meets the cap.
+SECONDS_MAX = 300
 
 
 class Scorer(threading.Thread):
@@ -87,6 +89,8 @@ def test_a_killed_server_keeps_every_acknowledged_deal_and_no_half_saved_one(sit
         scorer.start()
     deadline = time.monotonic() + SECONDS_MAX
     while sum(len(s.acknowledged) for s in scorers) < KILL_AFTER and time.monotonic() < deadline:
+        if not any(scorer.is_alive() for scorer in scorers):
+            break  # every phone stopped before the kill: the assertions below say why
         time.sleep(0.005)
     time.sleep(random.uniform(0, 0.05))  # anywhere in a preview or a save
     site.kill()
