@@ -56,13 +56,22 @@ def pytest_collection_modifyitems(items):
     items[first:] = sorted(items[first:], key=lambda item: not item.get_closest_marker("long"))
 
 
-@pytest.fixture(autouse=True)
-def _plain_static_storage(settings):
-    """Tests render pages without running collectstatic first."""
-    settings.STORAGES = {
-        **settings.STORAGES,
-        "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
-    }
+@pytest.fixture(scope="session", autouse=True)
+def _plain_static_storage(django_test_environment):
+    """Tests render pages without running collectstatic first.
+
+    Set once for the whole run, not test by test: between two tests the live server still
+    answers what a page of the test before asks late (a watch page's poll in flight as its
+    context was put back), and with the site's own storage back for that moment the 404 page's
+    static links failed for want of a manifest. The 500 reached the next test through the test
+    client, which takes any request's exception in the process as its own (CI, 2026-12-04:
+    test_watching.py failed in create_match)."""
+    from django.conf import settings
+    from django.test import override_settings
+
+    plain = {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"}
+    with override_settings(STORAGES={**settings.STORAGES, "staticfiles": plain}):
+        yield
 
 
 @pytest.fixture(scope="session", autouse=True)

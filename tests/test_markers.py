@@ -30,3 +30,14 @@ def test_a_test_with_a_database_of_its_own_is_not(request):
 def test_the_modules_that_read_the_settings_are_still_there():
     """A module renamed would silently be marked database_free, and left out on PostgreSQL."""
     assert all((TESTS / name).is_file() for name in READ_THE_SETTINGS)
+
+
+def test_the_plain_static_storage_holds_between_tests_too(request):
+    """Set for the whole run (tests/conftest.py, _plain_static_storage), not by each test's
+    own settings, which are put back between tests while the live server may still answer a
+    page of the test before."""
+    from django.conf import settings
+
+    assert "settings" not in request.fixturenames
+    storage = settings.STORAGES["staticfiles"]["BACKEND"]
+    assert storage == "django.contrib.staticfiles.storage.StaticFilesStorage"
