@@ -34,6 +34,7 @@ also what tests/test_fault.py uses.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import http.client
 import os
 import platform
@@ -120,6 +121,21 @@ def site_env(database_url: str, *, static_root: Path | None = None) -> dict[str,
     return env
 
 
+def stop_process(process: subprocess.Popen, *, group: bool = True, grace: float = 20) -> None:
+    """SIGTERM, as a process manager stops a server, then SIGKILL if it has not ended after
+    ``grace`` seconds; waits for it. ``group``: its whole process group (a server's workers, or
+    make and the shell and the server under it), as it was started in a session of its own."""
+    send = (lambda sig: os.killpg(process.pid, sig)) if group else process.send_signal
+    for sig in (signal.SIGTERM, signal.SIGKILL):
+        with contextlib.suppress(ProcessLookupError):  # ended already
+            send(sig)
+        try:
+            process.wait(grace)
+            return
+        except subprocess.TimeoutExpired:
+            continue
+
+
 class Site:
     """The site's server (belot_site/serve.py, as `make serve` starts it) on 127.0.0.1, in a
     process group of its own (so that a test can kill the main process and its workers at once)."""
@@ -177,13 +193,9 @@ class Site:
         self._reap(10)
 
     def stop(self) -> None:
-        if self.process is not None and self.process.poll() is None:
-            os.killpg(self.process.pid, signal.SIGTERM)
-            try:
-                self.process.wait(20)
-            except subprocess.TimeoutExpired:
-                os.killpg(self.process.pid, signal.SIGKILL)
-        self._reap(10)
+        if self.process is not None:
+            stop_process(self.process)
+            self.process = None
 
     def _reap(self, timeout: float) -> None:
         if self.process is not None:

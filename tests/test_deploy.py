@@ -1,7 +1,6 @@
 """The production settings, checked the way they run: in a fresh process with only the variables
 the README documents, so nothing from the test settings or this machine leaks in."""
 
-import contextlib
 import json
 import os
 import re
@@ -18,6 +17,8 @@ from email.message import Message
 from pathlib import Path
 
 import pytest
+
+from benchmarks.load import stop_process
 
 # Its servers and commands run on SQLite files of their own, without Redis, whatever the
 # suite runs on (CI leaves it out of the run on PostgreSQL alone).
@@ -273,7 +274,7 @@ def test_make_serve_starts_with_every_switch_off_and_takes_a_form(tmp_path):
         assert status == 302 and location.startswith("/m/"), (status, log.read_text())
     finally:
         # (make may have ended already: the assertion above says why, not this cleanup)
-        stop(make, group=True)
+        stop_process(make, grace=STOP_CAP)
 
 
 # The server (belot_site/serve.py), as `make serve` starts it
@@ -300,20 +301,6 @@ def first_answer(url: str, process: subprocess.Popen) -> tuple[int, Message, byt
     return None
 
 
-def stop(process: subprocess.Popen, group: bool = False, cap: float = STOP_CAP) -> None:
-    """SIGTERM, as a process manager stops it; SIGKILL if it has not ended after ``cap``
-    seconds, so that no server outlives the run (a traced one did not stop on SIGTERM)."""
-    send = (lambda sig: os.killpg(process.pid, sig)) if group else process.send_signal
-    for sig in (signal.SIGTERM, signal.SIGKILL):
-        with contextlib.suppress(ProcessLookupError):
-            send(sig)
-        try:
-            process.wait(timeout=cap)
-            return
-        except subprocess.TimeoutExpired:
-            continue
-
-
 def written(read, done) -> str:
     """What ``read()`` gives once ``done`` holds of it: the access log is written after the
     response. Waits up to LOG_CAP, then gives what there is for the test's assertions."""
@@ -331,7 +318,7 @@ def test_a_server_that_does_not_stop_on_sigterm_is_killed():
     process = subprocess.Popen([sys.executable, "-c", ignoring], stdout=subprocess.PIPE)
     with process.stdout:
         assert process.stdout.readline() == b"ignoring\n"  # SIGTERM is ignored from here on
-    stop(process, cap=0.5)
+    stop_process(process, group=False, grace=0.5)
     assert process.returncode == -signal.SIGKILL
 
 
@@ -397,7 +384,7 @@ def served(tmp_path_factory):
             pytest.fail(f"the server stopped:\n{log.read_text()}")
         yield base, folder / "static"
     finally:
-        stop(server)
+        stop_process(server, group=False, grace=STOP_CAP)
 
 
 def test_no_match_key_reaches_the_logs(served):
