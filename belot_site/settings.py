@@ -228,6 +228,9 @@ def _database() -> dict:
 DATABASE_STATEMENT_SECONDS = 5
 DATABASE_ANSWER_SECONDS = DATABASE_STATEMENT_SECONDS + 1  # follows statement_timeout, as set
 DATABASE_CHECK_SECONDS = 2
+# A kept connection that answered within this long, and on which the server announced nothing
+# since (a closing notice, the end of the stream), is not checked again (belot_site/postgresql).
+DATABASE_CHECK_AFTER_SECONDS = 1
 DATABASE_CONNECT_SECONDS = 3
 
 

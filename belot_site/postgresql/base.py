@@ -16,9 +16,20 @@ sets another one (``?options=-c statement_timeout=0`` for a long maintenance com
 too, and with none there is no bound here either. Django's health check of a kept connection at
 the start of a request (a ``SELECT 1``) gets ``DATABASE_CHECK_SECONDS``: a connection that cannot
 answer that is replaced at once.
+
+That check is a round trip to the server on every request, as long as a watcher's page's own
+query (docs/performance.md, "The match page on PostgreSQL"). A kept connection that answered
+within ``DATABASE_CHECK_AFTER_SECONDS`` and on which the server has said nothing since is taken
+as it is. What the check would find on such a connection the server announces: a restart,
+``pg_terminate_backend`` or a crashed server process sends a closing notice or ends the
+stream, and the socket has something to read; that connection is checked, and replaced. The
+trade: one that went silent within that second (a network or a relay frozen in between) is no
+longer replaced after the check's 2 s; its query fails after ``DATABASE_ANSWER_SECONDS``, as
+above, and the next request connects anew.
 """
 
 import re
+import select
 from time import monotonic
 
 import psycopg
@@ -33,11 +44,18 @@ class AnswerBound(psycopg.Connection):
 
     answer_seconds: float | None = None  # without a statement_timeout: no bound
     check_seconds: float | None = None  # while Django checks a kept connection
+    answered: float = 0.0  # when the server last answered (monotonic)
 
     def wait(self, gen, interval=0.1, timeout=None):
         bound = self.check_seconds or self.answer_seconds
         if timeout is not None or bound is None:  # psycopg's own bound (notifies), or none
-            return super().wait(gen, interval, timeout)
+            answer = super().wait(gen, interval, timeout)
+        else:
+            answer = self._bounded_wait(gen, interval, bound)
+        self.answered = monotonic()
+        return answer
+
+    def _bounded_wait(self, gen, interval, bound):
         started = monotonic()
         try:
             return super().wait(gen, interval, bound)
@@ -70,7 +88,25 @@ class DatabaseWrapper(base.DatabaseWrapper):
         connection = super().get_new_connection(conn_params)
         connection.__class__ = AnswerBound
         connection.answer_seconds = answer_seconds(conn_params.get("options", ""))
+        connection.answered = monotonic()
         return connection
+
+    def close_if_health_check_failed(self):
+        checks = self.health_check_enabled and not self.health_check_done
+        if checks and self.connection is not None and self._answered_lately():
+            self.health_check_done = True  # nothing to check: it answered a moment ago
+            return
+        super().close_if_health_check_failed()
+
+    def _answered_lately(self) -> bool:
+        connection = self.connection
+        lately = monotonic() - connection.answered < settings.DATABASE_CHECK_AFTER_SECONDS
+        return (
+            lately
+            and connection.pgconn.status == psycopg.pq.ConnStatus.OK
+            and connection.pgconn.transaction_status == psycopg.pq.TransactionStatus.IDLE
+            and not server_spoke(connection)
+        )
 
     def is_usable(self):
         if self.connection is None:
@@ -80,3 +116,16 @@ class DatabaseWrapper(base.DatabaseWrapper):
             return super().is_usable()
         finally:
             self.connection.check_seconds = None
+
+
+def server_spoke(connection) -> bool:
+    """Whether the server sent anything on a connection that waits for no answer: a notice that
+    it closes the connection, or the end of the stream (then the connection is checked)."""
+    if not hasattr(select, "poll"):
+        return True  # no way to look without waiting: check
+    poll = select.poll()
+    try:
+        poll.register(connection.fileno(), select.POLLIN | select.POLLPRI)
+        return bool(poll.poll(0))
+    except (OSError, ValueError, psycopg.Error):
+        return True
