@@ -15,7 +15,8 @@ from contextlib import suppress
 from functools import wraps
 
 from django.core.cache import cache
-from django.db import connection
+from django.db import DEFAULT_DB_ALIAS, connections
+from django.db.backends.base.base import BaseDatabaseWrapper
 from django.db.models import Q
 from django.http import Http404
 from django.shortcuts import render
@@ -103,31 +104,74 @@ def match_by_key(key: str) -> Match | None:
     """The match whose scorer's or watch key this is.
 
     Every watcher's phone asks for its match every few seconds, so this is the site's most
-    frequent query: written out once instead of compiled by the ORM on every request
-    (``filter(Q(scorer_key=key) | Q(watch_key=key)).first()``), which took 0.7 ms of the 1.3 ms
-    a poll costs (docs/performance.md, "Watchers"). Both keys are unique and indexed.
+    frequent query, and every page of a match starts with it. It is written out once per
+    database connection (MatchRow) instead of made on every request: compiled by the ORM
+    (``filter(Q(scorer_key=key) | Q(watch_key=key)).first()``) it took 0.7 ms of the 1.3 ms a
+    poll cost (docs/performance.md, "Watchers"), and read as a raw query, whose columns Django
+    matches to the model's fields anew each time, 0.6 ms of a 1.3 ms match page on PostgreSQL
+    ("The match page on PostgreSQL"). Both keys are unique and indexed.
     """
-    return next(iter(Match.objects.raw(_by_key_sql(), [key, key])), None)
+    wrapper = connections[DEFAULT_DB_ALIAS]
+    reader = MatchRow.of(wrapper)
+    with wrapper.cursor() as cursor:
+        cursor.execute(reader.sql, [key, key])
+        row = cursor.fetchone()
+    return None if row is None else reader.match(row)
 
 
-def _by_key_sql() -> str:
-    quote = connection.ops.quote_name
-    table, scorer, watch = (
-        quote(name) for name in (Match._meta.db_table, "scorer_key", "watch_key")
-    )
-    # A tournament table's result entered by hand closes its match to deals: read with the
-    # row (a lookup of a unique index), so no page of a match asks again (Match.result_by_hand).
-    tables, match_id, hand = (
-        quote(name) for name in (TournamentTable._meta.db_table, "match_id", "hand_points_a")
-    )
-    by_hand = (
-        f"EXISTS (SELECT 1 FROM {tables} WHERE {tables}.{match_id} = {table}.{quote('id')} "
-        f"AND {tables}.{hand} IS NOT NULL)"
-    )
-    return (
-        f"SELECT {table}.*, {by_hand} AS hand_result FROM {table} "
-        f"WHERE {scorer} = %s OR {watch} = %s LIMIT 1"
-    )
+class MatchRow:
+    """A match's row as ``match_by_key`` reads it: its columns in the model's order (what
+    ``Model.from_db`` takes), each with the converters the ORM would apply to it on this
+    database connection, and whether its result was entered by hand.
+
+    A tournament table's result entered by hand closes its match to deals: it is read with the
+    row (a lookup of a unique index), so no page of a match asks again (Match.result_by_hand).
+    """
+
+    KEPT_AS = "belot_match_row"  # the attribute of the connection that keeps it
+
+    @classmethod
+    def of(cls, wrapper: BaseDatabaseWrapper) -> "MatchRow":
+        """The reader for ``wrapper`` (a thread's connection to the database), made once and
+        kept with it, as Django keeps what it works out about a connection."""
+        reader = getattr(wrapper, cls.KEPT_AS, None)
+        if reader is None:
+            reader = cls(wrapper)
+            setattr(wrapper, cls.KEPT_AS, reader)
+        return reader
+
+    def __init__(self, wrapper: BaseDatabaseWrapper):
+        quote, meta = wrapper.ops.quote_name, Match._meta
+        table = quote(meta.db_table)
+        self.fields = meta.concrete_fields
+        self.names = [field.attname for field in self.fields]
+        self.converters = []
+        for field in self.fields:
+            column = field.get_col(meta.db_table)
+            found = wrapper.ops.get_db_converters(column) + field.get_db_converters(wrapper)
+            self.converters.append([(converter, column) for converter in found])
+        tables = quote(TournamentTable._meta.db_table)
+        by_hand = (
+            f"EXISTS (SELECT 1 FROM {tables} WHERE {tables}.{quote('match_id')} = "
+            f"{table}.{quote('id')} AND {tables}.{quote('hand_points_a')} IS NOT NULL)"
+        )
+        columns = ", ".join(f"{table}.{quote(field.column)}" for field in self.fields)
+        self.sql = (
+            f"SELECT {columns}, {by_hand} FROM {table} "
+            f"WHERE {quote('scorer_key')} = %s OR {quote('watch_key')} = %s LIMIT 1"
+        )
+        self.wrapper = wrapper  # the converters' own argument
+
+    def match(self, row) -> Match:
+        *columns, by_hand = row
+        values = []
+        for value, converters in zip(columns, self.converters, strict=True):
+            for converter, column in converters:
+                value = converter(value, column, self.wrapper)
+            values.append(value)
+        match = Match.from_db(self.wrapper.alias, self.names, values)
+        match.hand_result = bool(by_hand)
+        return match
 
 
 def match_view(*, scorer_only: bool = False):
