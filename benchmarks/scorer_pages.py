@@ -27,8 +27,8 @@ their requests, clock running, as they always did.
 - a write's commit alone, the floor of a save: one row changed in a transaction as the site
   makes them (a save is two of them, the deal saved and deleted again; a correction one).
 
-The forms are posted as a browser posts them (urlencoded), the live preview as the page's script
-sends it (``FormData``, multipart).
+The forms are posted as a browser posts them, and the live preview as the page's script sends
+it: urlencoded (until 2026-12-04 the script sent ``FormData`` as it is, multipart).
 
 Each figure is the median and the best of --repeat rounds, in milliseconds of wall-clock time
 on this process's one thread (--clock cpu: of this thread's CPU time, which leaves out the
@@ -239,14 +239,11 @@ def prepare(args) -> dict:
     def version() -> str:
         return str(Match.objects.get(pk=match.pk).version)
 
-    def post(url: str, data: dict, status: int, script: bool = False) -> str:
-        """A form posted as the browser posts it: urlencoded, or as the page's script sends
-        it (``FormData``: multipart)."""
-        if script:
-            response = phone.post(url, data)
-        else:
-            body = urlencode(data, doseq=True)
-            response = phone.post(url, body, content_type="application/x-www-form-urlencoded")
+    def post(url: str, data: dict, status: int) -> str:
+        """A form posted as the browser posts it, and as the page's script sends the live
+        preview (static/js/deal.js): urlencoded."""
+        body = urlencode(data, doseq=True)
+        response = phone.post(url, body, content_type="application/x-www-form-urlencoded")
         if response.status_code != status:
             raise SystemExit(f"{url}: {response.status_code}, expected {status}")
         return response.content.decode()
@@ -324,7 +321,7 @@ def prepare(args) -> dict:
         "match page": lambda: get(base),
         "deal page": lambda: get(new),
         "preview, no JavaScript": Alone(preview_fields, preview_page, lambda: None),
-        "live preview": lambda: post(f"{new}preview/", fields, 200, script=True),
+        "live preview": lambda: post(f"{new}preview/", fields, 200),
         "save (preview, save, delete)": save,
         "save alone": Alone(
             save_ready, lambda data: post(new, data, 302), lambda: delete({"version": version()})

@@ -2,6 +2,8 @@
 on and off: an ordinary deal fits above Save, the card points follow the bidders, "inside" turns
 the card points off and says why, and Preview moves to the preview without a reload."""
 
+from urllib.parse import parse_qs
+
 import pytest
 from playwright.sync_api import expect
 
@@ -123,3 +125,28 @@ def test_preview_moves_to_the_preview_without_reloading_the_page(new_context, cl
         assert page.url.endswith("/deal/"), language
         expect(page.locator("#result-bar strong")).to_have_text(["+12", "+4"])
         assert not Deal.objects.exists(), language
+
+
+def test_the_live_preview_is_sent_as_the_form_is_sent_without_a_script(
+    new_context, client_for_setup
+):
+    """The page's script sends what is typed urlencoded, as the form itself is sent (a multipart
+    body took the server five times as long to read); repeated fields (two carrés) keep both."""
+    screen = phone(new_context, javascript=True)
+    page = screen.page
+    open_deal(screen, client_for_setup, "bg")
+    screen.choose("bidders", "A")
+    screen.choose("contract", "all_trumps")
+    screen.choose("points_team", "A")
+    screen.type_number("#id_card_points", 150)
+    screen.choose("carres_a", "J")
+    with page.expect_request(lambda request: request.url.endswith("/deal/preview/")) as sent:
+        screen.choose("carres_a", "9")
+    request = sent.value
+    fields = parse_qs(request.post_data)
+
+    assert request.headers["content-type"].startswith("application/x-www-form-urlencoded")
+    assert fields["contract"] == ["all_trumps"] and fields["card_points"] == ["150"]
+    assert fields["carres_a"] == ["J", "9"]
+    assert fields["csrfmiddlewaretoken"] and "action" not in fields
+    expect(page.locator("#preview:not([aria-busy]) table.recorded")).to_have_count(1)
