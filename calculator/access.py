@@ -143,33 +143,28 @@ class MatchRow:
     def __init__(self, wrapper: BaseDatabaseWrapper):
         quote, meta = wrapper.ops.quote_name, Match._meta
         table = quote(meta.db_table)
-        self.fields = meta.concrete_fields
-        self.names = [field.attname for field in self.fields]
-        self.converters = []
-        for field in self.fields:
-            column = field.get_col(meta.db_table)
-            found = wrapper.ops.get_db_converters(column) + field.get_db_converters(wrapper)
-            self.converters.append([(converter, column) for converter in found])
+        fields = meta.concrete_fields
+        self.alias, self.names = wrapper.alias, [field.attname for field in fields]
+        # The ORM's own converters for these columns on this connection, as a query's
+        # compiler finds and applies them.
+        self.compiler = Match.objects.none().query.get_compiler(connection=wrapper)
+        self.converters = self.compiler.get_converters(
+            [field.get_col(meta.db_table) for field in fields]
+        )
         tables = quote(TournamentTable._meta.db_table)
         by_hand = (
             f"EXISTS (SELECT 1 FROM {tables} WHERE {tables}.{quote('match_id')} = "
             f"{table}.{quote('id')} AND {tables}.{quote('hand_points_a')} IS NOT NULL)"
         )
-        columns = ", ".join(f"{table}.{quote(field.column)}" for field in self.fields)
+        columns = ", ".join(f"{table}.{quote(field.column)}" for field in fields)
         self.sql = (
             f"SELECT {columns}, {by_hand} FROM {table} "
             f"WHERE {quote('scorer_key')} = %s OR {quote('watch_key')} = %s LIMIT 1"
         )
-        self.wrapper = wrapper  # the converters' own argument
 
     def match(self, row) -> Match:
-        *columns, by_hand = row
-        values = []
-        for value, converters in zip(columns, self.converters, strict=True):
-            for converter, column in converters:
-                value = converter(value, column, self.wrapper)
-            values.append(value)
-        match = Match.from_db(self.wrapper.alias, self.names, values)
+        *values, by_hand = next(self.compiler.apply_converters([row], self.converters))
+        match = Match.from_db(self.alias, self.names, values)
         match.hand_result = bool(by_hand)
         return match
 

@@ -15,13 +15,12 @@ from .test_tournament_http import create, start_round, tables
 pytestmark = pytest.mark.django_db
 
 
-def the_orms(match: Match) -> dict:
-    fresh = Match.objects.get(pk=match.pk)
-    return {field.attname: getattr(fresh, field.attname) for field in Match._meta.concrete_fields}
-
-
 def as_read(match: Match) -> dict:
     return {field.attname: getattr(match, field.attname) for field in Match._meta.concrete_fields}
+
+
+def the_orms(match: Match) -> dict:
+    return as_read(Match.objects.get(pk=match.pk))
 
 
 def typed(values: dict) -> dict:
