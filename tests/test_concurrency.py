@@ -8,8 +8,13 @@ with the acknowledgements.
 """
 
 import contextlib
+import fcntl
+import functools
+import os
 import threading
+import time
 from concurrent.futures import ThreadPoolExecutor
+from types import SimpleNamespace
 
 import pytest
 from django.contrib import messages
@@ -189,12 +194,85 @@ def test_a_worker_s_writers_take_turns_and_the_next_goes_in_when_one_ends(client
     assert turns.waited == 2  # each time, the second waited for its turn on the worker's lock
 
 
-def test_a_writer_that_waits_past_the_busy_timeout_fails_as_sqlite_would(client, monkeypatch):
+class OtherProcess:
+    """Another process's hold on the machine's turn (belot_site/sqlite3): the lock file opened
+    on its own, as a second process opens it (a flock belongs to an open file); counts the
+    writers that found the turn taken."""
+
+    def __init__(self, monkeypatch):
+        from belot_site.sqlite3 import base
+
+        self.path = f"{connection.settings_dict['NAME']}-writers"
+        self.fd = os.open(self.path, os.O_RDWR | os.O_CREAT)
+        self.refused = 0
+        self.waiting = threading.Event()
+        flock = fcntl.flock
+
+        def counted(fd, operation):
+            try:
+                return flock(fd, operation)
+            except BlockingIOError:
+                self.refused += 1
+                self.waiting.set()
+                raise
+
+        monkeypatch.setattr(base, "fcntl", SimpleNamespace(**{**vars(fcntl), "flock": counted}))
+
+    def take(self):
+        fcntl.flock(self.fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+
+    def give_back(self):
+        fcntl.flock(self.fd, fcntl.LOCK_UN)
+
+    def close(self):
+        os.close(self.fd)
+
+
+@pytest.fixture
+def other_process(monkeypatch):
+    sqlite_only()
+    other = OtherProcess(monkeypatch)
+    yield other
+    other.close()
+
+
+def test_a_writer_waits_while_another_process_writes_and_goes_in_when_it_ends(
+    client, other_process
+):
+    match = create_match(client)
+    other_process.take()
+
+    @in_thread
+    def write():
+        with transaction.atomic():
+            Match.objects.filter(pk=match.pk).update(team_a="После")
+
+    with ThreadPoolExecutor(1) as pool:
+        done = pool.submit(write)
+        assert other_process.waiting.wait(30)  # it found the turn taken and asks again
+        assert not done.done()
+        assert Match.objects.get(pk=match.pk).team_a == match.team_a
+        other_process.give_back()
+        done.result(30)
+    assert Match.objects.get(pk=match.pk).team_a == "После"
+    other_process.take()  # the writer gave the machine's turn back with its commit
+    other_process.give_back()
+
+
+@pytest.mark.parametrize("holder", ["another thread of the worker", "another process"])
+def test_a_writer_that_waits_past_the_busy_timeout_fails_as_sqlite_would(
+    client, monkeypatch, request, holder
+):
     sqlite_only()
     match = create_match(client)
     monkeypatch.setitem(connection.settings_dict["OPTIONS"], "timeout", 0.2)
-    DatabaseWrapper = type(connections[DEFAULT_DB_ALIAS])  # noqa: N806
-    assert DatabaseWrapper.writers.acquire(timeout=5)  # another writer holds the turn
+    if holder == "another process":
+        other = request.getfixturevalue("other_process")
+        take, give_back = other.take, other.give_back
+    else:
+        writers = type(connections[DEFAULT_DB_ALIAS]).writers
+        take, give_back = functools.partial(writers.acquire, timeout=5), writers.release
+    take()
     try:
 
         @in_thread
@@ -204,11 +282,30 @@ def test_a_writer_that_waits_past_the_busy_timeout_fails_as_sqlite_would(client,
 
         with pytest.raises(OperationalError, match="database is locked"):
             late()
+        if holder == "another process":
+            assert other.refused > 1  # it asked again until its time was up
     finally:
-        DatabaseWrapper.writers.release()
+        give_back()
     assert Match.objects.get(pk=match.pk).team_a == match.team_a
-    late()  # the turn free again: it goes in
+    # Both turns were given back: the next writer of this process goes in.
+    late()
     assert Match.objects.get(pk=match.pk).team_a == "Късно"
+
+
+def test_a_forked_process_opens_the_turn_s_file_itself(tmp_path, monkeypatch):
+    """A flock belongs to an open file: a worker forked from a process that had opened the
+    lock file would share its turn through it, and both would write at once."""
+    from belot_site.sqlite3.base import MachineTurn
+
+    turn = MachineTurn(str(tmp_path / "db.sqlite3-writers"))
+    assert turn.take(time.monotonic() + 5)
+    parent = os.getpid()
+    monkeypatch.setattr(os, "getpid", lambda: parent + 1)  # the same object, in a child
+    try:
+        assert not turn.take(time.monotonic() + 0.05)
+    finally:
+        monkeypatch.undo()
+        os.close(turn.fd)  # the "child's" file; the parent's is closed with the process
 
 
 def test_eight_scorers_recording_fifty_deals_each_at_once_lose_nothing(client):
