@@ -308,6 +308,28 @@ def test_a_forked_process_opens_the_turn_s_file_itself(tmp_path, monkeypatch):
         os.close(turn.fd)  # the "child's" file; the parent's is closed with the process
 
 
+def test_a_process_that_cannot_open_the_turn_s_file_writes_without_it_and_says_why(
+    client, tmp_path, monkeypatch, caplog
+):
+    """The turn only orders the writers (SQLite's lock keeps them apart): a file another user
+    made and this one cannot open costs the order, never a write."""
+    sqlite_only()
+    from belot_site.sqlite3.base import MachineTurn
+
+    match = create_match(client)
+    path = f"{connection.settings_dict['NAME']}-writers"
+    unopenable = MachineTurn(str(tmp_path / "gone" / "db.sqlite3-writers"))
+    DatabaseWrapper = type(connections[DEFAULT_DB_ALIAS])  # noqa: N806
+    monkeypatch.setitem(DatabaseWrapper.machine_turns, path, unopenable)
+    for name in ("Първо", "Второ"):
+        with transaction.atomic():
+            Match.objects.filter(pk=match.pk).update(team_a=name)
+        assert Match.objects.get(pk=match.pk).team_a == name
+    said = [r.getMessage() for r in caplog.records if r.name == "belot_site.sqlite3.base"]
+    assert len(said) == 1, said  # once for the process, not once a write
+    assert "writers' turn file" in said[0] and "No such file" in said[0]
+
+
 def test_eight_scorers_recording_fifty_deals_each_at_once_lose_nothing(client):
     matches = [create_match(client, team_a=f"Ние {n}") for n in range(SCORERS)]
 

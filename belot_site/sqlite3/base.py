@@ -27,12 +27,15 @@ process: there the worker's turn is all.
 """
 
 import fcntl
+import logging
 import os
 import threading
 import time
 
 from django.db import OperationalError
 from django.db.backends.sqlite3 import base
+
+logger = logging.getLogger(__name__)
 
 # How often a writer asks again for the machine's turn while another process holds it, and,
 # after LONG_WAIT seconds of waiting (an import, a migration), how often then.
@@ -43,34 +46,46 @@ LONG_WAIT, LONG_PAUSE = 0.1, 0.002
 class MachineTurn:
     """The turn of the processes writing to one database file: an exclusive ``flock`` on the
     file ``path``. Every process opens the file itself (a flock belongs to an open file, which a
-    forked process would otherwise share with its parent)."""
+    forked process would otherwise share with its parent).
+
+    The turn only orders the writers; SQLite's own lock keeps them apart. So a process that
+    cannot open the file (made by another user, and not readable) writes without it, as before
+    there was one, and logs once why."""
 
     def __init__(self, path: str):
         self.path = path
         self.pid = self.fd = None
 
-    def _fd(self) -> int:
+    def _fd(self) -> int | None:
         if self.pid != os.getpid():
-            self.fd = os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600)
             self.pid = os.getpid()
+            try:
+                # Read-only is enough for a flock, so any user who can read the file shares
+                # the turn, whoever made it first (the server or a `manage.py` run as root).
+                self.fd = os.open(self.path, os.O_RDONLY | os.O_CREAT | os.O_CLOEXEC, 0o644)
+            except OSError as error:
+                self.fd = None
+                logger.warning("Writing without the writers' turn file %s: %s", self.path, error)
         return self.fd
 
     def take(self, deadline: float) -> bool:
         """Take the turn, waiting until ``deadline`` (time.monotonic) at most."""
         fd, started = self._fd(), time.monotonic()
-        while True:
+        while fd is not None:
             try:
                 fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-                return True
+                break
             except BlockingIOError:
                 pass
             now = time.monotonic()
             if now >= deadline:
                 return False
             time.sleep(PAUSE if now - started < LONG_WAIT else LONG_PAUSE)
+        return True
 
     def give_back(self) -> None:
-        fcntl.flock(self.fd, fcntl.LOCK_UN)
+        if self.fd is not None:
+            fcntl.flock(self.fd, fcntl.LOCK_UN)
 
 
 class DatabaseWrapper(base.DatabaseWrapper):
