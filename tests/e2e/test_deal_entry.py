@@ -2,6 +2,7 @@
 on and off: an ordinary deal fits above Save, the card points follow the bidders, "inside" turns
 the card points off and says why, and Preview moves to the preview without a reload."""
 
+import re
 from urllib.parse import parse_qs
 
 import pytest
@@ -127,6 +128,13 @@ def test_preview_moves_to_the_preview_without_reloading_the_page(new_context, cl
         assert not Deal.objects.exists(), language
 
 
+def sends_the_nines(request) -> bool:
+    """A live preview whose body has the carré of nines, urlencoded (``carres_a=9``) or as
+    multipart (``name="carres_a"``, a blank line, ``9``)."""
+    body = request.post_data or ""
+    return request.url.endswith("/deal/preview/") and re.search(r"carres_a\W+9\b", body)
+
+
 def test_the_live_preview_is_sent_as_the_form_is_sent_without_a_script(
     new_context, client_for_setup
 ):
@@ -140,7 +148,10 @@ def test_the_live_preview_is_sent_as_the_form_is_sent_without_a_script(
     screen.choose("points_team", "A")
     screen.type_number("#id_card_points", 150)
     screen.choose("carres_a", "J")
-    with page.expect_request(lambda request: request.url.endswith("/deal/preview/")) as sent:
+    # The first preview that carries the nines, in either body: a preview of what came before
+    # them may still be on its way when they are tapped (its pause outlasts the tap on a busy
+    # machine).
+    with page.expect_request(sends_the_nines) as sent:
         screen.choose("carres_a", "9")
     request = sent.value
     fields = parse_qs(request.post_data)
