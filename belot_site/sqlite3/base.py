@@ -70,18 +70,20 @@ class MachineTurn:
 
     def take(self, deadline: float) -> bool:
         """Take the turn, waiting until ``deadline`` (time.monotonic) at most."""
-        fd, started = self._fd(), time.monotonic()
-        while fd is not None:
+        fd = self._fd()
+        if fd is None:
+            return True
+        started = time.monotonic()
+        while True:
             try:
                 fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-                break
+                return True
             except BlockingIOError:
                 pass
             now = time.monotonic()
             if now >= deadline:
                 return False
             time.sleep(PAUSE if now - started < LONG_WAIT else LONG_PAUSE)
-        return True
 
     def give_back(self) -> None:
         if self.fd is not None:
@@ -95,24 +97,21 @@ class DatabaseWrapper(base.DatabaseWrapper):
     machine_turn = None  # the MachineTurn this connection holds
 
     def _start_transaction_under_autocommit(self):
-        if self.transaction_mode in ("IMMEDIATE", "EXCLUSIVE"):
-            waited = self.settings_dict["OPTIONS"].get("timeout", 5)
-            deadline = time.monotonic() + waited
-            if not self.writers.acquire(timeout=waited):
-                raise OperationalError("database is locked")
-            self.holds_turn = True
-            try:
-                self._take_machine_turn(deadline)
-            except BaseException:
-                self._end_turn()
-                raise
         try:
+            if self.transaction_mode in ("IMMEDIATE", "EXCLUSIVE"):
+                self._take_turns()
             super()._start_transaction_under_autocommit()
         except BaseException:
-            self._end_turn()
+            self._end_turn()  # whichever turns it took
             raise
 
-    def _take_machine_turn(self, deadline: float) -> None:
+    def _take_turns(self) -> None:
+        """The worker's turn, then the machine's, within the busy timeout together."""
+        waited = self.settings_dict["OPTIONS"].get("timeout", 5)
+        deadline = time.monotonic() + waited
+        if not self.writers.acquire(timeout=waited):
+            raise OperationalError("database is locked")
+        self.holds_turn = True
         if self.is_in_memory_db():
             return
         path = f"{self.settings_dict['NAME']}-writers"
