@@ -446,7 +446,7 @@ def deal_new(request, match, is_scorer):
         return render(request, "calculator/deal.html", context)
     number = _posted_number(request)
     if number != state.next_number:
-        return _conflict(request, match)
+        return _number_taken(request, state, number)
     form = _deal_form(state, data=request.POST)
     if _save_as_previewed(request, form, number):
         try:
@@ -455,10 +455,8 @@ def deal_new(request, match, is_scorer):
             )
         except ResultByHand:
             return _by_hand(request, match)
-        except MatchChanged:
-            return _deal_again(request, match, number)
-        except DealConflict:
-            return _conflict(request, match)
+        except (MatchChanged, DealConflict):
+            return _number_taken(request, match_state(match), number)
         except engine.DealError as error:
             return _refused(request, match, error)
         return redirect(match.get_scorer_url())
@@ -474,15 +472,22 @@ def _deal_page_again(request, state, form, number):
     return render(request, "calculator/deal.html", context, status=400 if refused else 200)
 
 
-def _deal_again(request, match, number):
-    """A new deal whose preview is out of date: the match changed, but its number is still free.
+def _number_taken(request, state, number):
+    """A new deal sent from a page older than the match (``state``, as it is now).
 
-    Nothing is lost: the page comes back with what the scorer typed, previewed in the match as
-    it is now, to be checked and saved again.
+    The same deal recorded already under its number is a second tap (or two phones typing the
+    same deal): back to the score. Anything else, another phone's deal under that number, a
+    correction, a deletion, is the match changing while this deal was typed; nothing is lost:
+    the page comes back with what the scorer typed, previewed as the match's next deal as it is
+    now, to be checked and saved again.
     """
-    state = match_state(match)
-    if number != state.next_number:
-        return _changed(request, match)
+    if 1 <= number < state.next_number:
+        form = _deal_form(state, data=request.POST, number=number)
+        recorded = state.deals[number - 1].data
+        if form.is_valid() and state.match.deal_data(form.deal) == recorded:
+            return _conflict(request, state.match)
+    if state.fold.match_over or _full(state) is not None:
+        return _changed(request, state.match)  # no deal can be added any more
     messages.warning(
         request,
         _(
@@ -491,8 +496,8 @@ def _deal_again(request, match, number):
         ),
     )
     form = _deal_form(state, data=request.POST)
-    # On purpose the match's version now: the scorer is shown the match as it is now.
-    context = _deal_context(state, form, number, state.match.version)
+    # On purpose the match's number and version now: the scorer is shown the match as it is.
+    context = _deal_context(state, form, state.next_number, state.match.version)
     return render(request, "calculator/deal.html", context)
 
 
@@ -530,11 +535,11 @@ def deal_edit(request, match, is_scorer, number):
     if match.result_by_hand():
         return _by_hand(request, match)
     state = match_state(match)
-    if not 1 <= number < state.next_number:
+    if not 1 <= number < state.next_number or state.deals[number - 1].data["kind"] == "all_passed":
+        if request.method == "POST":  # deleted (or undone) on another phone meanwhile
+            return _changed(request, match)
         raise Http404
     stored = state.deals[number - 1].data
-    if stored["kind"] == "all_passed":
-        raise Http404
     if request.method != "POST":
         # Bound to what is stored: the page opens on the deal's result as it is recorded now.
         initial = deal_form_class(match).initial_from(stored)

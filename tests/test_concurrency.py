@@ -69,8 +69,11 @@ TABLE_ROUNDS, ROSTER_RACERS = 10, 6
 
 
 def save_outcome(client, match, response) -> str:
-    """What a save got: "saved", "conflict", or the status. The message is then cleared, as
-    the match page would show it, so that it cannot count for the next save."""
+    """What a save got: "saved", "conflict" (the match page with a warning, or a new deal's
+    page again with what was typed and a warning), or the status. The message is then cleared,
+    as the match page would show it, so that it cannot count for the next save."""
+    if response.status_code == 200 and 'class="message warning"' in response.content.decode():
+        return "conflict"  # another phone's deal took the number: this one comes back
     if response.status_code != 302 or response["Location"] != match.get_scorer_url():
         return f"status {response.status_code}"
     request = HttpRequest()

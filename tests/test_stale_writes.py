@@ -163,10 +163,14 @@ def test_a_correction_of_a_deal_replaced_meanwhile_keeps_the_new_deal(client, ma
     assert '<span class="points">' in response.content.decode()  # the current score
 
 
-def test_a_new_deal_whose_match_changed_comes_back_to_be_checked_with_nothing_lost(match):
+@pytest.mark.parametrize("other", ["correction", "new deal"])
+def test_a_new_deal_whose_match_changed_comes_back_to_be_checked_with_nothing_lost(match, other):
+    # A enters deal 4 while B corrects a deal, or records another deal 4 first (not a second
+    # tap of A's): A's deal comes back with what A typed, as the match's next deal now, to be
+    # checked and saved again.
     a, b = Phone(match, points=90), Phone(match, points=130)
     a.open("new deal")
-    b.open("correction")
+    b.open(other)
     assert b.send() == "saved"
 
     url, data = a.write
@@ -174,11 +178,15 @@ def test_a_new_deal_whose_match_changed_comes_back_to_be_checked_with_nothing_lo
 
     html = response.content.decode()
     assert response.status_code == 200 and 'class="message warning"' in html
+    assert "мачът беше променен от друг телефон, затова то още не е записано" in html
     assert 'name="card_points" value="90"' in html  # what the scorer typed, still there
-    assert stored(match) == effect("correction", [played(p) for p in START], 130)
-    again = a.client.post(url, {**data, **saved_from(response)})
+    number = re.search(r'name="number" value="(\d+)"', html)[1]
+    assert number == ("4" if other == "correction" else "5")
+    before = effect(other, [played(p) for p in START], 130)
+    assert stored(match) == before
+    again = a.client.post(url, {**data, "number": number, **saved_from(response)})
     assert outcome(again) == "saved"
-    assert stored(match)[-1] == played(90)
+    assert stored(match) == [*before, played(90)]
 
 
 @pytest.mark.parametrize("live", [True, False], ids=["live preview", "preview button"])
@@ -203,3 +211,32 @@ def test_a_correction_previewed_again_after_another_phones_save_is_refused(match
 
     assert outcome(response) == "conflict"
     assert stored(match)[1] == played(130)
+
+
+def test_the_same_deal_sent_twice_is_recorded_once_and_the_second_tap_hears_it(match):
+    a = Phone(match, points=90)
+    a.open("new deal")
+    assert a.send() == "saved"
+
+    url, data = a.write
+    response = a.client.post(url, data, follow=True)
+
+    assert "вече беше записано" in response.content.decode()
+    assert stored(match) == effect("new deal", [played(p) for p in START], 90)
+
+
+def test_a_correction_of_a_deal_deleted_meanwhile_writes_nothing_and_says_so(match):
+    # A corrects the last deal while B deletes it: A's Save finds no deal 3 (no "page not
+    # found"), says the match changed, and writes nothing.
+    key = match.scorer_key
+    a, b = Client(), Phone(match, points=130)
+    fields = deal_fields(3, card_points=90, version=current_version(match))
+    preview = a.post(f"/m/{key}/deal/3/", {**fields, "action": "preview"})
+    b.open("delete")
+    assert b.send() == "saved"
+
+    response = a.post(f"/m/{key}/deal/3/", {**fields, **saved_from(preview)}, follow=True)
+
+    assert "мачът беше променен от друг телефон" in response.content.decode()
+    assert response.redirect_chain[-1][0] == f"/m/{key}/"
+    assert stored(match) == [played(87), played(100)]

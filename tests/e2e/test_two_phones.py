@@ -4,7 +4,8 @@ and says so, on the path each browser really takes, its live preview included.
 Each phone is a browser context of its own at 360 x 740. The deal page's live preview replaces
 its preview with the server's answer as the scorer types; the version of the match the page was
 made from must survive that, or a correction typed on an older page silently overwrites a newer
-one. A new deal refused so comes back with what was typed, to be checked and saved again.
+one. A new deal refused so comes back with what was typed, to be checked and saved again,
+also when another phone recorded a different deal under its number.
 """
 
 import pytest
@@ -60,6 +61,17 @@ def previewed(screen: Screen, javascript: bool, pattern: str):
         screen.follow(screen.page.locator("button[value=preview]"), pattern)
 
 
+def enter_new_deal(screen: Screen, javascript: bool, key: str, deal: tuple[str, str, int]):
+    """Open the next deal of match ``key``, type in (bidders, contract, card points) and see
+    its preview."""
+    bidders, contract, points = deal
+    screen.goto(f"/m/{key}/deal/")
+    screen.choose("bidders", bidders)
+    screen.choose("contract", contract)
+    screen.type_number("#id_card_points", points)
+    previewed(screen, javascript, DEAL_PAGE)
+
+
 def save(screen: Screen, pattern: str) -> None:
     screen.follow(screen.page.locator("button[value=save]"), pattern)
 
@@ -96,11 +108,7 @@ def test_a_deal_typed_on_an_older_page_changes_nothing_and_says_so(
 
     # B enters deal 4 while A corrects deal 1. B's Save from the older page records nothing:
     # its page comes back with what B typed, previewed in the match as it is now.
-    b.goto(f"/m/{key}/deal/")
-    b.choose("bidders", "B")
-    b.choose("contract", "spades")
-    b.type_number("#id_card_points", 100)
-    previewed(b, javascript, DEAL_PAGE)
+    enter_new_deal(b, javascript, key, ("B", "spades", 100))
     a.goto(f"/m/{key}/deal/1/")
     a.type_number("#id_card_points", 90)
     previewed(a, javascript, r"/m/[\w-]+/deal/1/(#preview)?$")
@@ -117,6 +125,21 @@ def test_a_deal_typed_on_an_older_page_changes_nothing_and_says_so(
     save(b, MATCH_PAGE)
     assert points_of(match) == [90, 130, 120, 101]
     expect(b.page.locator(".messages .warning")).to_have_count(0)
+
+    # Both enter deal 5 and A saves first. B's is another deal, not a second tap of A's: B's
+    # Save comes back with what B typed, now as deal 6, and records it when tapped again.
+    enter_new_deal(b, javascript, key, ("A", "clubs", 110))
+    enter_new_deal(a, javascript, key, ("B", "spades", 95))
+    save(a, MATCH_PAGE)
+    save(b, DEAL_PAGE)
+    warned(b, language, NOT_YET)
+    assert points_of(match) == [90, 130, 120, 101, 95]
+    expect(b.page.locator("input[name=bidders][value=A]")).to_be_checked()
+    expect(b.page.locator("input[name=contract][value=clubs]")).to_be_checked()
+    expect(b.page.locator("#id_card_points")).to_have_value("110")
+    expect(b.page.locator("input[name=number]")).to_have_value("6")
+    save(b, MATCH_PAGE)
+    assert points_of(match) == [90, 130, 120, 101, 95, 110]
 
 
 # The match page's forms are the same with a script or without (it does not refresh itself).
