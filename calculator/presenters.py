@@ -55,13 +55,20 @@ class HistoryRow:
     deletable: bool
 
 
+INSIDE_OUTCOMES = (
+    engine.Outcome.INSIDE,
+    engine.ClassicOutcome.INSIDE,
+    engine.ContreeOutcome.FAILED,
+)
+
+
 def _markers(result) -> tuple[str, ...]:
     markers = []
     if result.kind is engine.DealKind.ALL_PASSED:
         markers.append(_("all passed"))
-    if result.outcome is engine.Outcome.INSIDE or result.kind is engine.DealKind.INSIDE:
-        markers.append(_("inside"))
-    if result.outcome in (engine.ClassicOutcome.INSIDE, engine.ContreeOutcome.FAILED):
+    # One test, not one per game: the games' outcomes are strings, and belot's "inside" equals
+    # classic belote's, so two tests marked a belot deal inside twice.
+    if result.kind is engine.DealKind.INSIDE or result.outcome in INSIDE_OUTCOMES:
         markers.append(_("inside"))
     if isinstance(result, engine.ClassicResult) and result.hanging_added:
         markers.append(_("litige"))  # the taker's points wait: not belot's hanging points

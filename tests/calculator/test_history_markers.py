@@ -1,0 +1,54 @@
+"""The words beside a deal in the match's history (calculator/presenters.py): each said once."""
+
+import pytest
+from django.utils.translation import gettext, override
+
+from calculator import presenters
+from calculator.engine import (
+    GAMES,
+    CardPoints,
+    ClassicDeal,
+    ClassicProfile,
+    Contract,
+    ContreeDeal,
+    ContreeProfile,
+    Double,
+    InsideDeal,
+    PlayedDeal,
+    Suit,
+    Team,
+    score_deal,
+)
+
+A, B = Team.A, Team.B
+
+INSIDE_DEALS = {
+    "belot, fewer points than the defenders": score_deal(
+        PlayedDeal(A, Contract.HEARTS, CardPoints(A, 70))
+    ),
+    "belot, under contra": score_deal(
+        PlayedDeal(A, Contract.SPADES, CardPoints(A, 76), Double.CONTRA)
+    ),
+    "belot, inside without card points": score_deal(InsideDeal(B, Contract.CLUBS)),
+    "classic belote": GAMES["classic"].score_deal(
+        ClassicDeal(A, Suit.HEARTS, CardPoints(A, 50)), ClassicProfile()
+    ),
+    "contrée, failed": GAMES["contree"].score_deal(
+        ContreeDeal(A, 100, Suit.HEARTS, card_points=CardPoints(A, 60)), ContreeProfile()
+    ),
+}
+
+
+@pytest.mark.parametrize("language", ["bg", "uk", "ru"])
+@pytest.mark.parametrize("case", list(INSIDE_DEALS))
+def test_a_deal_inside_is_marked_inside_once(case, language):
+    # Belot's "inside" outcome equals classic belote's (both strings): two tests, one for each
+    # game, marked every belot deal inside twice.
+    with override(language):
+        markers = presenters._markers(INSIDE_DEALS[case])
+        assert markers.count(gettext("inside")) == 1, markers
+
+
+def test_a_made_deal_is_not_marked_inside():
+    made = score_deal(PlayedDeal(A, Contract.HEARTS, CardPoints(A, 100)))
+    assert gettext("inside") not in presenters._markers(made)
