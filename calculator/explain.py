@@ -264,8 +264,9 @@ def _contract(p: Params, names: TeamNames) -> Sentence:
 
 def _card_points(p: Params, names: TeamNames) -> Sentence:
     given, total = p["given"], p["total"]
-    if given is None:  # a capot says them: all to the team that took every trick
-        team = "A" if p["a"] == total else "B"
+    if given is None:  # a capot says them: all to the team that took every trick (its 162,
+        # or the French games' 252 for a capot: the other team has none in either)
+        team = "A" if p["a"] > p["b"] else "B"
         text = _("Card points: all %(total)s to %(team)s.")
         return text, {"total": total, "team": _team(names, team)}, "totals"
     points = p["a"] if given == "A" else p["b"]

@@ -170,3 +170,28 @@ def test_the_defence_s_score_beside_a_made_package_is_said_only_when_it_scores(c
     assert not any(sentence_end(pair, language, belote_defenders=0) in s for s in without)
     assert len(without) == len(with_belote) - 1  # the belote's own line
     assert score[: -len(end)] + "." in without  # the score line stays, the taker's the same
+
+
+@pytest.mark.parametrize("capot", [A, B], ids=["team A", "team B"])
+@pytest.mark.parametrize(
+    ("game", "profile", "deal_of"),
+    [
+        ("classic", ClassicProfile(), lambda capot: ClassicDeal(A, HEARTS, capot=capot)),
+        ("contree", ContreeProfile(), lambda capot: ContreeDeal(capot, 140, HEARTS, capot=capot)),
+    ],
+    ids=["classic", "contree"],
+)
+def test_a_capot_gives_the_card_points_to_the_team_that_made_it(game, profile, deal_of, capot):
+    # A capot is worth 252 in the French games: the card points' line named the other team
+    # whenever the capot's points were not the 162 of the cards.
+    taker, other = (NAMES[0], NAMES[1]) if capot is A else (NAMES[1], NAMES[0])
+    for language in ("bg", "uk", "ru"):
+        said = sentences(game, profile, deal_of(capot), language)
+        with translation.override(language):
+            line = gettext("Card points: all %(total)s to %(team)s.")
+            right, wrong = (
+                (line % {"total": 162, "team": _quoted(team)}).replace("\u00a0", " ")
+                for team in (taker, other)
+            )
+        assert said.count(right) == 1, said
+        assert wrong not in said
