@@ -260,11 +260,12 @@ class DealForm(forms.Form):
     points_team = forms.ChoiceField(
         label=_("Card points of"), required=False, widget=forms.RadioSelect
     )
+    # No upper bound here: the engine says what a deal's card points may be, in the page's
+    # language and with the contract's total (a bound of the form's own said "at most 999").
     card_points = forms.IntegerField(
         label=_("Card points"),
         required=False,
         min_value=0,
-        max_value=999,
         widget=forms.NumberInput(
             attrs={"inputmode": "numeric", "pattern": "[0-9]*", "autocomplete": "off"}
         ),

@@ -39,3 +39,22 @@ def test_each_form_is_refused_for_its_own_data_and_labelled_in_its_own_language(
             labels[language] = str(DealForm(match=belot_match)["terces_a"].label)
             assert labels[language] == translation.gettext("Terces")
     assert "Terces" not in labels.values() and labels["bg"] != labels["ru"]
+
+
+@pytest.mark.parametrize(
+    ("language", "message"),
+    [
+        ("bg", "Точките от картите трябва да са между 0 и 162, а не 1000."),
+        ("uk", "Очки за карти мають бути від 0 до 162, а не 1000."),
+        ("ru", "Очки за карты должны быть от 0 до 162, а не 1000."),
+    ],
+)
+def test_card_points_past_any_deal_get_the_site_s_own_message(belot_match, language, message):
+    # Up to 999 the engine said this; from 1000 a bound of the form's own said "at most 999".
+    posted = {"result": "played", "double": "none", "bidders": "A", "contract": "hearts"}
+    for points in ("170", "1000", "123456789012"):
+        with translation.override(language):
+            form = DealForm({**posted, "card_points": points}, match=belot_match)
+            assert not form.is_valid()
+            said = [str(error) for errors in form.errors.values() for error in errors]
+        assert said == [message.replace("1000", points)], said
