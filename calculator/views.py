@@ -519,10 +519,16 @@ def deal_preview(request, match, is_scorer):
     """The preview alone, for the page's script: the same server-side engine, no reload."""
     state = match_state(match)
     number = _posted_number(request)
-    if not 1 <= number <= state.next_number:
+    taken = None  # a new deal's number that another phone's deal took meanwhile
+    if request.GET.get("new") and number != state.next_number:
+        taken = number if 1 <= number < state.next_number else None
+        number = state.next_number  # as its Save will come back: the next deal
+    elif not 1 <= number <= state.next_number:
         number = state.next_number
     form = _deal_form(state, data=request.POST, number=number)
     context = _deal_context(state, form, number)  # no version: the page keeps its own
+    if taken is not None:
+        context["number_taken"] = deal_name(state.fold, taken)
     form.forget_missing()
     if match.result_by_hand():  # a page opened before: its Save would be refused
         context.update(preview=None, problems=[], by_hand=RESULT_BY_HAND)

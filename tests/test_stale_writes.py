@@ -240,3 +240,20 @@ def test_a_correction_of_a_deal_deleted_meanwhile_writes_nothing_and_says_so(mat
     assert "мачът беше променен от друг телефон" in response.content.decode()
     assert response.redirect_chain[-1][0] == f"/m/{key}/"
     assert stored(match) == [played(87), played(100)]
+
+
+@pytest.mark.parametrize("page", ["new deal", "correction"])
+def test_a_new_deal_s_live_preview_says_another_phone_took_its_number(match, page):
+    # A's new-deal page asks its live preview with ?new=1: once B has recorded deal 4, A's deal
+    # is previewed as the next one (as its Save will come back), not as a correction of B's.
+    key = match.scorer_key
+    a, b = Client(), Phone(match, points=130)
+    b.open("new deal")
+    assert b.send() == "saved"
+
+    path = f"/m/{key}/deal/preview/" + ("?new=1" if page == "new deal" else "")
+    html = a.post(path, deal_fields(4, card_points=90)).content.decode()
+
+    taken = "Междувременно друг телефон записа раздаване" in html
+    correction = 'class="effects"' in html
+    assert (taken, correction) == ((True, False) if page == "new deal" else (False, True))

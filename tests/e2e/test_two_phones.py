@@ -36,6 +36,10 @@ NOT_YET = (
     "yet. Check what will be recorded now, then tap Save again."
 )
 
+TAKEN = (
+    "Another phone has recorded a deal meanwhile (%(deal)s): this one will be recorded after it."
+)
+
 
 def two_phones(new_context, language: str, javascript: bool) -> tuple[Screen, Screen]:
     def phone():
@@ -131,15 +135,22 @@ def test_a_deal_typed_on_an_older_page_changes_nothing_and_says_so(
     enter_new_deal(b, javascript, key, ("A", "clubs", 110))
     enter_new_deal(a, javascript, key, ("B", "spades", 95))
     save(a, MATCH_PAGE)
+    if javascript:  # B's live preview, asked again as B types, says the number was taken
+        b.type_number("#id_card_points", 111)
+        previewed(b, javascript, DEAL_PAGE)
+        taken = translated(language, TAKEN, deal="").split("(")[0].strip()
+        expect(b.page.locator("#preview p.notice")).to_contain_text(taken)
+        expect(b.page.locator("#preview .effects")).to_have_count(0)  # not a correction
     save(b, DEAL_PAGE)
     warned(b, language, NOT_YET)
     assert points_of(match) == [90, 130, 120, 101, 95]
+    typed = 111 if javascript else 110
     expect(b.page.locator("input[name=bidders][value=A]")).to_be_checked()
     expect(b.page.locator("input[name=contract][value=clubs]")).to_be_checked()
-    expect(b.page.locator("#id_card_points")).to_have_value("110")
+    expect(b.page.locator("#id_card_points")).to_have_value(str(typed))
     expect(b.page.locator("input[name=number]")).to_have_value("6")
     save(b, MATCH_PAGE)
-    assert points_of(match) == [90, 130, 120, 101, 95, 110]
+    assert points_of(match) == [90, 130, 120, 101, 95, typed]
 
 
 # The match page's forms are the same with a script or without (it does not refresh itself).
