@@ -27,29 +27,18 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from playwright.sync_api import sync_playwright  # noqa: E402
 
+from scripts.cpu_by_process import read  # noqa: E402
 from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS, DEVICES  # noqa: E402
-
-TICKS = os.sysconf("SC_CLK_TCK")
 
 
 def chromium_cpu() -> collections.Counter:
-    """CPU-s so far of every Chromium process alive, summed by its kind (--type=...)."""
+    """CPU-s so far of every Chromium process alive, summed by its kind (scripts/cpu_by_process.py
+    reads them)."""
     spent = collections.Counter()
     for pid in filter(str.isdigit, os.listdir("/proc")):
-        try:
-            command = Path(f"/proc/{pid}/cmdline").read_bytes()
-            stat = Path(f"/proc/{pid}/stat").read_text()
-        except OSError:  # ended meanwhile
-            continue
-        if b"chromium" not in command:
-            continue
-        kind = re.search(rb"--type=([\w-]+)", command)
-        kind = kind.group(1).decode() if kind else "browser"
-        if kind == "utility":
-            service = re.search(rb"--utility-sub-type=(\w+)", command)
-            kind = f"utility ({service.group(1).decode() if service else '?'})"
-        fields = stat[stat.rindex(")") + 2 :].split()
-        spent[kind] += (int(fields[11]) + int(fields[12])) / TICKS
+        seen = read(pid)
+        if seen is not None and seen[1].startswith("Chromium"):
+            spent[seen[1].removeprefix("Chromium ")] += seen[2]
     return spent
 
 
