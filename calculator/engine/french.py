@@ -85,15 +85,16 @@ def belote_alone(scores: TeamPoints, belote: TeamPoints, loser: Team | None) -> 
 
 
 def game_end(target: int, totals: TeamPoints, belote: TeamPoints) -> GameEnd:
-    """A team that reached the target (not counting ``belote``, a belote alone) ends the game;
-    both: the higher total wins, and equal totals play another deal."""
+    """The one team that reached the target (not counting ``belote``, a belote alone) wins,
+    whatever the other's total: equal or higher totals only decide between two teams that
+    both reached it, the higher winning, and equal totals play another deal."""
     if max(totals.a, totals.b) < target:  # most deals: nobody is near it
         return GAME_GOES_ON
     reached = [team for team in TEAMS if totals.of(team) - belote.of(team) >= target]
-    if not reached or totals.a == totals.b:
-        return GAME_GOES_ON
     if len(reached) == 1:
         return GameEnd(winner=reached[0])
+    if not reached or totals.a == totals.b:
+        return GAME_GOES_ON
     return GameEnd(winner=Team.A if totals.a > totals.b else Team.B)
 
 

@@ -16,6 +16,7 @@ from calculator.engine import (
     Team,
     TeamDeclarations,
     TeamPoints,
+    Tie,
 )
 from calculator.engine.french import game_end
 
@@ -75,8 +76,38 @@ def test_an_inside_taker_does_not_win_on_its_belote_alone():
 
 def test_a_belote_alone_leaves_the_game_to_the_other_team_if_it_reached_the_target():
     assert game_end(300, TeamPoints(312, 305), TeamPoints(20, 0)).winner is B
+    assert game_end(300, TeamPoints(312, 312), TeamPoints(20, 0)).winner is B
+    assert game_end(300, TeamPoints(310, 310), TeamPoints(0, 20)).winner is A
     assert game_end(300, TeamPoints(312, 290), TeamPoints(20, 0)).winner is None
     assert game_end(300, TeamPoints(320, 305), TeamPoints(0, 0)).winner is A
+    assert game_end(300, TeamPoints(320, 320), TeamPoints(0, 0)).winner is None
+
+
+def test_equal_totals_after_an_inside_taker_s_belote_alone_give_the_game_to_the_defence():
+    """At 500 : 360 team A takes, has 34 card points and the belote and is inside: 520 : 520.
+    A is over 501 only by its belote in a lost deal; B reached the target, so B wins."""
+    profile = ClassicProfile(rounding=True, tie=Tie.MADE, declarations=False)
+    deals = [takes(A, 60), takes(A, 85), takes(A, 105), takes(A, 125),
+             takes(A, 145, declarations_a=BELOTE), takes(A, 34, declarations_a=BELOTE)]  # fmt: skip
+
+    match = CLASSIC.fold_match(profile, 0, deals)
+
+    assert match.deals[4].totals == TeamPoints(500, 360) and not match.deals[4].game_over
+    last = match.deals[5]
+    assert last.result.written == TeamPoints(20, 160) and last.totals == TeamPoints(520, 520)
+    assert last.game_over and match.winner is B and match.games[0].winner is B
+
+
+def test_equal_totals_after_a_failed_contree_taker_s_belote_alone_give_the_game_to_the_defence():
+    deals = [bids(A, 80, 60), bids(A, 160, 160), bids(A, 160, 160), bids(B, 110, 115),
+             bids(A, 80, 60, declarations_a=BELOTE)]  # fmt: skip
+
+    match = CONTREE.fold_match(deals=deals)
+
+    assert match.deals[3].totals == TeamPoints(690, 470)
+    assert match.deals[4].result.written == TeamPoints(20, 240)
+    assert match.deals[4].totals == TeamPoints(710, 710)
+    assert match.game_over and match.winner is B
 
 
 def test_a_failed_contree_taker_does_not_win_on_its_belote_alone():

@@ -10,7 +10,7 @@ import dataclasses
 import json
 import os
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from calculator.engine import (
@@ -255,19 +255,111 @@ def check_game_ends(match, profile, first_dealer):
     before = TeamPoints(0, 0)
     for index, played in enumerate(match.deals):
         assert played.dealer == (first_dealer + index) % 4
-        totals, alone = played.totals, played.result.belote_alone
-        reached = [t for t in TEAMS if totals.of(t) - alone.of(t) >= profile.target]
-        if played.game_over:
-            assert played.result.kind is not DealKind.ALL_PASSED
-            assert played.winner in reached and totals.a != totals.b
-            if len(reached) == 2:
-                assert totals.of(played.winner) > totals.of(played.winner.other)
-        else:
-            assert not reached or totals.a == totals.b or played.result.kind is DealKind.ALL_PASSED
+        expected = game_winner_by_the_rule(profile.target, played.result, played.totals)
+        assert (played.winner, played.game_over) == (expected, expected is not None)
         assert not played.capot_extra_deal
-        before = TeamPoints(0, 0) if played.game_over else totals
+        before = TeamPoints(0, 0) if played.game_over else played.totals
     assert match.games_won.total == len(match.games)
     assert match.totals == (before if not match.game_over else match.deals[-1].totals)
+
+
+# The end of a game, stated plainly (french-scoring.md, docs/french-games.md) and apart from
+# the engine's own ``belote_alone``: a team that lost the deal does not win the game on its
+# belote alone. It lost when it failed (the taker inside or short of the bid, or a defence
+# whose contre the taker beat) or when the other team took every trick.
+
+
+def lost_the_deal(deal, result, team) -> bool:
+    failed = result.outcome in (ClassicOutcome.INSIDE, ContreeOutcome.FAILED)
+    contred = getattr(deal, "contre", Contre.NONE) is not Contre.NONE
+    beaten = contred and result.outcome is ContreeOutcome.MADE
+    return (
+        (failed and team is deal.taker)
+        or (beaten and team is deal.taker.other)
+        or deal.capot is team.other
+    )
+
+
+def belote_alone_by_the_rule(deal, result, team) -> int:
+    """The team's belote, if it lost the deal and the belote is all it writes from it."""
+    belote = 20 * deal.declarations(team).belots
+    alone = belote and result.written.of(team) == belote
+    return belote if alone and lost_the_deal(deal, result, team) else 0
+
+
+def game_winner_by_the_rule(target, result, totals):
+    """A team reached the target if its total without a belote alone is at least the target.
+    One team reached it: it wins. Both: the higher total wins; equal totals play on."""
+    deal = result.deal
+    if isinstance(deal, AllPassed):
+        return None  # a deal thrown in never ends a game
+    reached = [
+        team
+        for team in TEAMS
+        if totals.of(team) - belote_alone_by_the_rule(deal, result, team) >= target
+    ]
+    if len(reached) == 1:
+        return reached[0]
+    if len(reached) == 2 and totals.a != totals.b:
+        return Team.A if totals.a > totals.b else Team.B
+    return None
+
+
+# A team's total after the deal, as an offset from the target: near it, and just around a
+# belote's 20 points, where a belote alone decides.
+OFFSETS = st.one_of(
+    st.integers(0, 19), st.sampled_from([-21, -20, -1, 20, 21]), st.integers(-45, 60)
+)
+
+
+@st.composite
+def end_of_game_cases(draw):
+    """A played deal of any French game and the score before it, drawn so that the totals
+    after it are near the target: both over, one over, equal, within a belote of it."""
+    name = draw(st.sampled_from(["classic", "contree", "coinche"]))
+    game, hanging = GAMES[name], 0
+    if name == "classic":
+        profile = draw(classic_profiles)
+        deal = ClassicDeal(**draw(french_fields(profile.declarations)))
+        hanging = draw(st.sampled_from([0, 0, 81, 91, 162]))  # a litige's points waiting
+    else:
+        profile = draw(contree_profiles(name == "coinche"))
+        deal = draw(contree_played(name == "coinche"))
+    written = game.score_deal(deal, profile, hanging).written
+    offset_a = draw(OFFSETS)
+    offset_b = offset_a if draw(st.booleans()) else draw(OFFSETS)  # equal totals, half the time
+    after = TeamPoints(profile.target + offset_a, profile.target + offset_b)
+    lift = max(0, written.a - after.a, written.b - after.b)  # no total below 0 before the deal
+    before = TeamPoints(after.a + lift - written.a, after.b + lift - written.b)
+    return game, profile, before, hanging, deal
+
+
+# The classic game to 501, rounding on, ties made, no declarations, at 500 : 360: team A takes,
+# has 34 card points and the belote and goes inside; it writes 20, B 160: 520 : 520.
+INSIDE_ON_EQUAL_TOTALS = (
+    CLASSIC,
+    ClassicProfile(rounding=True, tie=Tie.MADE, declarations=False),
+    TeamPoints(500, 360),
+    0,
+    ClassicDeal(
+        Team.A, Suit.HEARTS, CardPoints(Team.A, 34), declarations_a=TeamDeclarations(belots=1)
+    ),
+)
+
+
+@ENGINE
+@given(end_of_game_cases())
+@example(INSIDE_ON_EQUAL_TOTALS)
+def test_a_game_ends_as_the_plain_rule_says_whatever_the_last_deal(case):
+    game, profile, before, hanging, deal = case
+    start = dataclasses.replace(game.fold_match(profile), totals=before, hanging=hanging)
+
+    played = game.extend_match(start, [deal]).deals[-1]
+
+    assert played.totals == before + played.result.written
+    expected = game_winner_by_the_rule(profile.target, played.result, played.totals)
+    assert played.winner is expected
+    assert played.game_over is (expected is not None)
 
 
 @ENGINE
