@@ -199,7 +199,7 @@ def game_end(game, deal, before: TeamPoints, profile=None):
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_the_classic_game_end_examples_end_or_go_on_as_the_engine_decides(language):
-    first, second = re.findall(
+    first, second, third = re.findall(
         r"<p><em>.*?</p>", part("classic-belote", language, "classic-game-end"), re.S
     )
     before = TeamPoints(440, 460)
@@ -214,6 +214,13 @@ def test_the_classic_game_end_examples_end_or_go_on_as_the_engine_decides(langua
     assert result.belote_alone == TeamPoints(0, 20) and result.written == TeamPoints(162, 20)
     said_in_order(second, [f"{before.a}:{before.b}", "70", f"{result.totals.b} на {result.totals.a}",
                            f"{after.b}", f"{result.written.a}", f"{after.a}"])  # fmt: skip
+
+    before = TeamPoints(490, 348)
+    after, result, winner = game_end(CLASSIC, taken(70, declarations_a=BELOTE), before)
+    assert after.a == after.b and winner is B  # B alone reached the target: equal totals or not
+    assert result.belote_alone == TeamPoints(20, 0) and result.written == TeamPoints(20, 162)
+    said_in_order(third, [f"{before.a}:{before.b}", "70", f"{result.totals.a} на {result.totals.b}",
+                          f"{after.a}", f"{result.written.b}", f"{after.b}"])  # fmt: skip
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
