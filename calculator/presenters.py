@@ -38,6 +38,14 @@ def team_name(match, team: engine.Team | None) -> str:
     return match.team_a if team is engine.Team.A else match.team_b
 
 
+def lead(totals: engine.TeamPoints, winner: engine.Team | None) -> int:
+    """How many points a game's winner is ahead by. 0 or less in the French games when the
+    other team is over the target only by its belote in a deal it lost: it did not reach it."""
+    if winner is None:
+        return 0
+    return totals.of(winner) - totals.of(winner.other)
+
+
 @dataclass(frozen=True)
 class HistoryRow:
     number: int
@@ -263,7 +271,7 @@ def match_context(
         "first_player": seat_name(match, fold.first_player),
         "winner": winner,
         "match_winner": team_name(match, fold.match_winner),
-        "margin": abs(fold.totals.a - fold.totals.b),
+        "margin": lead(fold.totals, fold.winner),
         "watch_url": request.build_absolute_uri(match.get_watch_url()),
         "scorer_url": request.build_absolute_uri(match.get_scorer_url()),
         "loaded_at": match.updated,
@@ -304,7 +312,7 @@ def sheet_context(request, state: MatchState, page: int = 1) -> dict:
                 "continued": numbers[0] > 1 and fold.deals[numbers[0] - 2].game == game,
                 "rows": history(state, range(numbers[0], numbers[-1] + 1))[::-1],
                 "winner": team_name(match, finished.winner) if finished else "",
-                "margin": abs(finished.totals.a - finished.totals.b) if finished else 0,
+                "margin": lead(finished.totals, finished.winner) if finished else 0,
             }
         )
     return {

@@ -14,9 +14,11 @@ from hypothesis import strategies as st
 
 from calculator.engine import (
     GAMES,
+    NO_DECLARATIONS,
     AllPassed,
     CardPoints,
     ClassicDeal,
+    ClassicProfile,
     Contre,
     ContreeDeal,
     DealError,
@@ -24,6 +26,8 @@ from calculator.engine import (
     Suit,
     Team,
     TeamDeclarations,
+    TeamPoints,
+    Tie,
 )
 from calculator.engine.model import CARRE_ORDER
 from calculator.models import Deal
@@ -190,6 +194,35 @@ def test_a_whole_coinche_game_to_701_with_dealers_and_the_winner(client):
     assert shown == [fold.totals.a, fold.totals.b]
     assert "Победител в игра 1: Ние" in html
     assert 'class="game-name">Coinche (контре с анонси)<' in html
+
+
+def test_equal_totals_after_an_inside_taker_s_belote_alone_show_the_defence_as_the_winner(client):
+    """Classic belote to 501, rounded, ties made, no declarations: at 500 : 360 "Ние" take, have
+    34 card points and the belote and are inside: 520 : 520. "Ние" are over the target only by
+    their belote in a lost deal, "Вие" reached it: the preview, the match page and the sheet
+    give "Вие" the game."""
+    profile = ClassicProfile(rounding=True, tie=Tie.MADE, declarations=False)
+    match = create_french_match(client, "classic", **rule_fields("classic", profile))
+    belote = TeamDeclarations(belots=1)
+
+    def takes(points, declared=NO_DECLARATIONS):
+        return ClassicDeal(A, Suit.HEARTS, CardPoints(A, points), declarations_a=declared)
+
+    deals = [takes(60), takes(85), takes(105), takes(125), takes(145, belote), takes(34, belote)]
+    for index, deal in enumerate(deals[:-1]):
+        save_through_the_form(client, match, deal, deals[:index])
+    assert match.fold(deals[:-1]).totals == TeamPoints(500, 360)
+
+    preview = save_through_the_form(client, match, deals[-1], deals[:-1])
+
+    shown = shown_result(preview)
+    assert shown["written"] == (20, 160) and shown["totals"] == (520, 520) and shown["game_over"]
+    assert "Победител: Вие." in preview.content.decode()
+    expected = "Победител в игра 1: отбор „Вие“. Другият отбор стига целта само благодарение"
+    for page in (f"/m/{match.scorer_key}/", f"/m/{match.watch_key}/sheet/"):
+        html = client.get(page).content.decode().replace("\u00a0", " ")
+        assert expected in html, page
+        assert "преднина" not in html  # no "ahead by 0 points"
 
 
 def test_correcting_and_undoing_work_as_for_belot(client):
