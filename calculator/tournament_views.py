@@ -4,7 +4,9 @@ print, the list of tables, and the public standings, which refresh by themselves
 The organizer's link (``keeper_key``) alone changes anything; the public link (``view_key``)
 shows the standings and the list of tables, and any write with it is refused as a wrong key
 (calculator/access.py). The scorer's links of the matches are on the organizer's page and the
-table cards only.
+table cards only. Nothing meant for paper has the organizer's key in its address, which a
+browser prints in the footer: the list of tables and the sheet are at the public link's, the
+cards at ``/tn/cards/``, posted the key in the form's body.
 """
 
 import csv
@@ -19,6 +21,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.utils.translation import get_language, gettext_lazy, ngettext
 from django.utils.translation import gettext as _
+from django.views.decorators.debug import sensitive_post_parameters
 
 from belot_site.methods import require_page_and_form, require_POST, require_safe
 from belot_site.theme import theme_of
@@ -151,7 +154,7 @@ def tournament_page(request, tournament, is_keeper):
         "calculator/tournament_keeper.html",
         {**_context(request, tournament, True), "pairs_form": PairsAddForm()},
     )
-    return _remember(response, request, tournament)
+    return _remember(_private(response), request, tournament)
 
 
 @require_safe
@@ -207,9 +210,13 @@ def tournament_changes(request, tournament, is_keeper):
 @require_safe
 @tournament_view()
 def tournament_tables(request, tournament, is_keeper):
-    """The list of tables to pin on the wall: each table's two pairs (no scorer's links)."""
+    """The list of tables to pin on the wall: each table's two pairs (no scorer's links).
+    Always at the public link's address, as the standings sheet: it is printed, and a browser
+    prints the page's address on the paper."""
+    if is_keeper:
+        return _private(redirect("calculator:tournament-tables", tournament.view_key))
     return render(
-        request, "calculator/tournament_tables.html", _context(request, tournament, is_keeper)
+        request, "calculator/tournament_tables.html", _context(request, tournament, False)
     )
 
 
@@ -267,11 +274,19 @@ def _crosstable(state, pair_matches) -> list[dict]:
     return table
 
 
-@require_safe
+@sensitive_post_parameters("key")
+@require_POST
+def tournament_cards(request):
+    """One A5 card a table of the current round, printed by the organizer. The organizer's
+    page posts its key in the form's body, so that the address the browser prints in the
+    cards' footer (``/tn/cards/``) holds no key; the page is never stored."""
+    return _cards(request, request.POST.get("key", ""))
+
+
 @tournament_view(keeper_only=True)
-def tournament_cards(request, tournament, is_keeper):
-    """One A5 card a table of the current round: its number, its pairs, and a QR code of its
-    match's scorer's link (so the cards are the organizer's alone)."""
+def _cards(request, tournament, is_keeper):
+    """The cards: each with its table's number, its pairs and a QR code of its match's scorer's
+    link, the one secret a card carries (so the cards are the organizer's alone)."""
     context = _context(request, tournament, True)
     current = context["current"]
     context["cards"] = [
@@ -300,7 +315,7 @@ def _keeper_page_again(request, tournament, error=None, pairs_form=None):
     context = {**_context(request, tournament, True), "pairs_form": pairs_form or PairsAddForm()}
     if error is not None:
         context["refusals"] = error.messages
-    return render(request, "calculator/tournament_keeper.html", context, status=400)
+    return _private(render(request, "calculator/tournament_keeper.html", context, status=400))
 
 
 @require_POST

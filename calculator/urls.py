@@ -24,6 +24,8 @@ urlpatterns = [
     path("t/<str:key>/player/<int:index>/", table_views.table_player, name="table-player"),
     path("t/<str:key>/stats.json", table_views.table_stats_json, name="table-stats"),
     path("t/<str:key>/deals.csv", table_views.table_deals_csv, name="table-csv"),
+    # Before "tn/<key>/": the organizer's key comes in the form's body, not the address.
+    path("tn/cards/", tournament_views.tournament_cards, name="tournament-cards"),
     path("tn/<str:key>/", tournament_views.tournament_page, name="tournament"),
     path("tn/<str:key>/standings/", tournament_views.tournament_standings, name="standings"),
     path("tn/<str:key>/changes", tournament_views.tournament_changes, name="tournament-changes"),
@@ -39,7 +41,6 @@ urlpatterns = [
     ),
     path("tn/<str:key>/sheet/", tournament_views.tournament_sheet, name="tournament-sheet"),
     path("tn/<str:key>/tables/", tournament_views.tournament_tables, name="tournament-tables"),
-    path("tn/<str:key>/cards/", tournament_views.tournament_cards, name="tournament-cards"),
     path(
         "tn/<str:key>/pairs/", tournament_views.tournament_pairs_add_view, name="tournament-pairs"
     ),

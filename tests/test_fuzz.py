@@ -84,7 +84,6 @@ GET_ADDRESSES = [
     "/tn/{key}/standings/",
     "/tn/{key}/changes",
     "/tn/{key}/tables/",
-    "/tn/{key}/cards/",
     "/tn/{key}/sheet/",
     "/tn/{key}/standings.json",
     "/tn/{key}/standings.csv",
@@ -113,6 +112,7 @@ POST_ADDRESSES = [
     "/tn/{key}/round/",
     "/tn/{key}/knockout/",
     "/tn/{key}/table/1/result/",
+    "/tn/cards/",
     "/m/{key}/",
     "/bg/rules/",
     "/i18n/setlang/",
@@ -386,7 +386,7 @@ def forms(draw, pattern, next_number, version):
         data |= {"size": "4", "points_a": "151", "points_b": "98", "games_a": "1", "games_b": "0"}
         data["version"] = draw(st.sampled_from(["", "1", str(version)]))
         data["order"] = draw(st.sampled_from(["", "1,2,3,4", "2,1", "x"]))
-        names = ["number", "pairs", "size", "points_a", "points_b", "version", "order"]
+        names = ["number", "pairs", "size", "points_a", "points_b", "version", "order", "key"]
     elif "match/new" in pattern:
         data, names = dict(MATCH_FORM), MATCH_FIELDS
     else:
@@ -556,6 +556,8 @@ def test_any_form_posted_anywhere_answers_without_a_server_error_and_a_refusal_w
         scored = Match.objects.get(scorer_key=world["scorer"])
         next_number = scored.deals.count() + 1
         fields = data.draw(forms(pattern, next_number, scored.version), "form")
+        if pattern == "/tn/cards/" and data.draw(st.booleans(), "a key in the body"):
+            fields["key"] = data.draw(keys(world), "key")  # the address has none: the body has
         if fields.get("action") == "save" and data.draw(st.booleans(), "previewed first"):
             # Saved with the key of its own preview, so that random deals get recorded too.
             body = urlencode({**fields, "action": "preview"}, doseq=True)

@@ -82,7 +82,7 @@ def addresses(client):
         "calculator:tournament-sheet": f"{tn}/sheet/",
         "calculator:tournament-changes": f"{tn}/changes",
         "calculator:tournament-tables": f"{tn}/tables/",
-        "calculator:tournament-cards": f"{tn}/cards/",
+        "calculator:tournament-cards": "/tn/cards/",
         "calculator:tournament-pairs": f"{tn}/pairs/",
         "calculator:tournament-withdraw": f"{tn}/pair/{pair.pk}/withdraw/",
         "calculator:tournament-return": f"{tn}/pair/{pair.pk}/return/",

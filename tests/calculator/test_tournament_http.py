@@ -58,6 +58,13 @@ def finish(match: Match, team: engine.Team, points=258) -> None:
         match.refresh_from_db()
 
 
+def cards(client, tournament, key=None, language=None):
+    """The table cards, as the organizer's page asks for them: its key posted in the body."""
+    headers = {"HTTP_ACCEPT_LANGUAGE": language} if language else {}
+    url = reverse("calculator:tournament-cards")
+    return client.post(url, {"key": tournament.keeper_key if key is None else key}, **headers)
+
+
 def tables(tournament, number):
     return list(TournamentRound.objects.get(tournament=tournament, number=number).tables.all())
 
@@ -99,9 +106,9 @@ def test_the_pages_read_in_every_language(client, language):
     assert said(public, language, "Standings")
     assert tournament.keeper_key not in public.content.decode()
     start_round(client, tournament, 1, language)
-    cards = client.get(reverse("calculator:tournament-cards", args=[tournament.keeper_key]))
-    assert said(cards, language, "Table %(number)s", number=2)
-    assert said(cards, language, "Scan to keep the score of this match.")
+    printed = cards(client, tournament)
+    assert said(printed, language, "Table %(number)s", number=2)
+    assert said(printed, language, "Scan to keep the score of this match.")
     listing = client.get(reverse("calculator:tournament-tables", args=[tournament.view_key]))
     assert said(listing, language, "Round %(number)s: the tables", number=1)
     assert said(listing, language, "First pair")
@@ -164,13 +171,13 @@ def test_hostile_names_are_kept_as_text_on_every_page(client):
     assert pair.player_1 == HOSTILE[0].replace("\u202e", "").replace("\u200b", "")
     assert len(pair.player_1) <= 40 and pair.player_2 == "П" * 40
     assert start_round(client, tournament, 1).status_code == 302
-    for url in (
-        tournament.get_keeper_url(),
-        tournament.get_view_url(),
-        reverse("calculator:tournament-tables", args=[tournament.view_key]),
-        reverse("calculator:tournament-cards", args=[tournament.keeper_key]),
+    for response in (
+        client.get(tournament.get_keeper_url()),
+        client.get(tournament.get_view_url()),
+        client.get(reverse("calculator:tournament-tables", args=[tournament.view_key])),
+        cards(client, tournament),
     ):
-        page = client.get(url).content.decode()
+        page = response.content.decode()
         assert escape(pair.player_1) in page and "<b>%(x)s" not in page
     match = tables(tournament, 1)[0].match
     assert len(match.team_a) <= 40 and match.player_1 == pair.player_1  # the match's own names
@@ -200,12 +207,12 @@ def test_starting_a_round_makes_a_match_per_table_and_a_bye(client):
 def test_the_table_cards_hold_each_matchs_scorer_link_as_a_qr_code(client):
     tournament = create(client)
     start_round(client, tournament, 1)
-    cards = client.get(reverse("calculator:tournament-cards", args=[tournament.keeper_key]))
-    page = cards.content.decode()
-    assert cards.status_code == 200
+    printed = cards(client, tournament)
+    page = printed.content.decode()
+    assert printed.status_code == 200
     assert page.count('class="table-card"') == 2 and page.count("<svg") == 2
-    assert cards["Cache-Control"] == "private, no-store"  # it holds the scorers' links
-    assert cards["X-Robots-Tag"] == "noindex, nofollow"
+    assert printed["Cache-Control"] == "private, no-store"  # it holds the scorers' links
+    assert printed["X-Robots-Tag"] == "noindex, nofollow"
     with override("bg"):
         assert escape(gettext("Table %(number)s") % {"number": 2}) in page
     listing = client.get(reverse("calculator:tournament-tables", args=[tournament.view_key]))
@@ -213,8 +220,7 @@ def test_the_table_cards_hold_each_matchs_scorer_link_as_a_qr_code(client):
     for match in Match.objects.all():
         assert match.scorer_key not in listing.content.decode()
     # The cards carry the scorer's links: the public link does not open them.
-    public = client.get(reverse("calculator:tournament-cards", args=[tournament.view_key]))
-    assert public.status_code == 404
+    assert cards(client, tournament, key=tournament.view_key).status_code == 404
 
 
 @pytest.mark.django_db
@@ -306,7 +312,7 @@ def test_the_public_link_changes_nothing(client):
     ]
     for url, data in posts:
         assert client.post(url, data).status_code == 404
-    assert client.get(reverse("calculator:tournament-cards", args=[key])).status_code == 404
+    assert cards(client, tournament, key=key).status_code == 404
     assert not TournamentRound.objects.exists() and tournament.pairs.count() == 4
     pair.refresh_from_db()
     assert pair.withdrawn_from is None

@@ -22,7 +22,7 @@ from calculator.tournament_services import (
 )
 
 from .test_tournament_hand import enter, refused
-from .test_tournament_http import HOSTILE, LANGUAGES, create, said, start_round, tables
+from .test_tournament_http import HOSTILE, LANGUAGES, cards, create, said, start_round, tables
 
 EIGHT = "\n".join(f"Играч{n} / Партньор{n}" for n in range(1, 9))
 
@@ -77,10 +77,10 @@ def test_a_knockout_of_the_top_4_is_seeded_by_the_standings_and_ends_with_a_winn
     semis = seeds_of(tournament, 3)
     assert semis == [(ranking[0], ranking[3]), (ranking[1], ranking[2])]  # 1 v 4, 2 v 3
     assert bracket_seeds(4) == (1, 4, 2, 3)
-    cards = client.get(reverse("calculator:tournament-cards", args=[tournament.keeper_key]))
-    page = cards.content.decode()
+    printed = cards(client, tournament)
+    page = printed.content.decode()
     assert page.count('class="table-card"') == 2 and page.count("<svg") == 2  # a QR code each
-    assert said(cards, language, "Round %(number)s", number=3)
+    assert said(printed, language, "Round %(number)s", number=3)
     keeper = client.get(tournament.get_keeper_url()).content.decode()
     for table in tables(tournament, 3):  # each tie a match with its scorer's link
         assert escape(table.pair_a.name) in page and table.match.get_scorer_url() in keeper

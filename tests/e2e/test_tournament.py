@@ -87,7 +87,7 @@ def test_an_organizer_runs_a_round_and_the_wall_follows_it(new_context, language
     assert not axe_violations(page, axe_source)
 
     # The table cards, each with its match's scorer's link as a QR code, and the list of tables.
-    screen.follow(page.locator("a[href$='/cards/']"), r"/cards/$")
+    screen.follow(page.locator("form[action$='/cards/'] button"), r"/cards/$")
     cards = page.locator(".table-card")
     expect(cards).to_have_count(2)
     expect(cards.nth(1).locator(".card-number")).to_have_text(

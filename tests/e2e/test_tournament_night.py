@@ -149,7 +149,7 @@ def test_a_six_pair_swiss_night_with_its_knockout_final(new_context):
         # organizer's page's (the card shows its link only as the QR code).
         links = page.locator("table.round-tables tbody tr a")
         scorer_urls = [links.nth(i).get_attribute("href") for i in range(len(tables))]
-        organizer.follow(page.locator("a[href$='/cards/']"), r"/cards/$")
+        organizer.follow(page.locator("form[action$='/cards/'] button"), r"/cards/$")
         cards = page.locator(".table-card")
         expect(cards).to_have_count(len(tables))
         for card, table, url in zip(cards.all(), tables, scorer_urls, strict=True):
