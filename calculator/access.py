@@ -122,10 +122,12 @@ def match_by_key(key: str) -> Match | None:
 class MatchRow:
     """A match's row as ``match_by_key`` reads it: its columns in the model's order (what
     ``Model.from_db`` takes), each with the converters the ORM would apply to it on this
-    database connection, and whether its result was entered by hand.
+    database connection, whether its result was entered by hand, and the tournament table it
+    is played at, if any.
 
     A tournament table's result entered by hand closes its match to deals: it is read with the
-    row (a lookup of a unique index), so no page of a match asks again (Match.result_by_hand).
+    row (a lookup of a unique index), so no page of a match asks again (Match.result_by_hand);
+    so is its table (Match.tournament_place), which only a tournament's match then reads.
     """
 
     KEPT_AS = "belot_match_row"  # the attribute of the connection that keeps it
@@ -156,16 +158,21 @@ class MatchRow:
             f"EXISTS (SELECT 1 FROM {tables} WHERE {tables}.{quote('match_id')} = "
             f"{table}.{quote('id')} AND {tables}.{quote('hand_points_a')} IS NOT NULL)"
         )
+        at_table = (
+            f"(SELECT {tables}.{quote('id')} FROM {tables} WHERE {tables}.{quote('match_id')} = "
+            f"{table}.{quote('id')})"
+        )
         columns = ", ".join(f"{table}.{quote(field.column)}" for field in fields)
         self.sql = (
-            f"SELECT {columns}, {by_hand} FROM {table} "
+            f"SELECT {columns}, {by_hand}, {at_table} FROM {table} "
             f"WHERE {quote('scorer_key')} = %s OR {quote('watch_key')} = %s LIMIT 1"
         )
 
     def match(self, row) -> Match:
-        *values, by_hand = next(self.compiler.apply_converters([row], self.converters))
+        *values, by_hand, at_table = next(self.compiler.apply_converters([row], self.converters))
         match = Match.from_db(self.alias, self.names, values)
         match.hand_result = bool(by_hand)
+        match.tournament_table_pk = at_table
         return match
 
 

@@ -183,6 +183,15 @@ class Match(models.Model):
             return bool(known)
         return TournamentTable.objects.filter(match=self, hand_points_a__isnull=False).exists()
 
+    def tournament_place(self) -> "TournamentTable | None":
+        """The tournament table this match is played at, with its round and its tournament;
+        None for any other match. The match's lookup by its key reads whether there is one with
+        the row (``tournament_table_pk``, calculator/access.py): no other match asks."""
+        if "tournament_table_pk" in self.__dict__ and self.tournament_table_pk is None:
+            return None
+        tables = TournamentTable.objects.select_related("round__tournament", "pair_a", "pair_b")
+        return tables.filter(match=self).first()
+
     def get_scorer_url(self):
         return reverse("calculator:match", args=[self.scorer_key])
 

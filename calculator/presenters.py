@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 from . import charts, engine, explain, explain_french
 from .models import Match
 from .services import MatchState, corrected_fold, next_match_offered, undoable
+from .tournament_names import match_name
 
 # The match page shows the deals of one game: the current one, or the one asked for with
 # ?game=N. Unasked, it shows at most the last GAME_ROWS of them (a game of all-passed deals can
@@ -276,6 +277,22 @@ def match_context(
         "scorer_url": request.build_absolute_uri(match.get_scorer_url()),
         "loaded_at": match.updated,
         **next_match_context(state),
+        "tournament_place": tournament_place(match),
+    }
+
+
+def tournament_place(match: Match) -> dict | None:
+    """A tournament's match names its tournament, its round (or its stage in the knock-out)
+    and its table, and leads back to the tournament's public page; None for any other."""
+    table = match.tournament_place()
+    if table is None:
+        return None
+    tournament, number = table.round.tournament, table.round.number
+    return {
+        "tournament": tournament,
+        "round": number,
+        "stage": match_name(tournament, number, table.number),
+        "table": table.number,
     }
 
 

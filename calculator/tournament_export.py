@@ -4,6 +4,7 @@ Both are read from the same figures as the standings page: ``tournament_state`` 
 package's standings, in their order, with each pair's matches round by round.
 """
 
+from .tournament_names import stage_of
 from .tournament_services import TournamentState
 
 EXPORT_FORMAT = 1  # standings.json's format: a consumer of version 1 reads every key it read
@@ -52,10 +53,6 @@ def _result(result, pair) -> str:
     return "won" if result.winner == pair else "lost"
 
 
-# A knock-out round by its number of ties, as a code (the pages name it in words).
-STAGES = {1: "final", 2: "semi_finals", 4: "quarter_finals", 8: "round_of_16"}
-
-
 def _knockout(state: TournamentState) -> dict | None:
     """The bracket: each round of the knock-out with its ties, each tie's two pairs with
     their places in the standings after the Swiss rounds, its score and its winner."""
@@ -71,6 +68,7 @@ def _knockout(state: TournamentState) -> dict | None:
             ties.append(
                 {
                     "table": table.table.number,
+                    "stage": stage_of(state.tournament, round_.number, table.table.number),
                     "pairs": [names[a], names[b]],
                     "places": [places.get(a), places.get(b)],
                     "points": list(table.points),
@@ -80,7 +78,7 @@ def _knockout(state: TournamentState) -> dict | None:
                     "by_hand": table.by_hand,
                 }
             )
-        stage = STAGES.get(len(round_.tables))
+        stage = stage_of(state.tournament, round_.number)
         rounds.append({"round": round_.number, "stage": stage, "matches": ties})
     tournament = state.tournament
     return {
@@ -99,6 +97,25 @@ def _winner(state: TournamentState) -> str | None:
     if over and state.open_round is None:
         return state.by_id[state.standings()[0].pair].name
     return None
+
+
+def _classification(state: TournamentState) -> list[dict] | None:
+    """The final classification once the knock-out's last round is played: each place, its
+    pair, and what decided it ("final", "third_place", or "standings" for the rest)."""
+    pairs = state.classification()
+    if pairs is None:
+        return None
+    decided = ["final", "final"]
+    if len(state.knockout_rounds[-1].tables) > 1:
+        decided += ["third_place", "third_place"]
+    return [
+        {
+            "place": place,
+            "pair": pair.name,
+            "decided_by": decided[place - 1] if place <= len(decided) else "standings",
+        }
+        for place, pair in enumerate(pairs, start=1)
+    ]
 
 
 def as_json(state: TournamentState) -> dict:
@@ -120,6 +137,7 @@ def as_json(state: TournamentState) -> dict:
             "winner": _winner(state),
         },
         "knockout": _knockout(state),
+        "classification": _classification(state),
         "standings": [
             _line_json(line, state.by_id[line.pair], matches[line.pair])
             for line in state.standings()
@@ -164,14 +182,15 @@ LINE_COLUMNS = (
     "buchholz",
     "head_to_head",
 )
-KNOCKOUT_COLUMNS = ("knockout_place", "knockout_reached")
+KNOCKOUT_COLUMNS = ("knockout_place", "knockout_reached", "final_place")
 ROUND_COLUMNS = ("opponent", "score", "result", "table", "by_hand")
 TOURNAMENT_COLUMNS = ("tournament", "date", "game", "format", "rounds", "knockout_size", "winner")
 
 
 def csv_rows(state: TournamentState):
     """standings.csv: a header, then one row a pair in the order of the standings; the
-    pair's place in the knock-out and how far it went; each round adds five columns
+    pair's place in the knock-out, how far it went and its place in the final classification;
+    each round adds five columns
     (opponent, score, result, table, entered by hand), and the tournament's own figures end
     every row."""
     data = as_json(state)
@@ -192,6 +211,8 @@ def csv_rows(state: TournamentState):
         about["winner"] or "",
     ]
     reached = _reached(state)
+    classification = state.classification() or ()
+    final_places = {pair.pk: place for place, pair in enumerate(classification, start=1)}
     for pure, line in zip(state.standings(), data["standings"], strict=True):
         player_1, player_2 = line["players"]
         figures = {**line, "player_1": player_1, "player_2": player_2}
@@ -201,21 +222,22 @@ def csv_rows(state: TournamentState):
             *(figures[column] for column in LINE_COLUMNS),
             place,
             stage,
+            final_places.get(pure.pair, ""),
             *_round_cells(line, rounds),
             *about,
         ]
 
 
 def _reached(state: TournamentState) -> dict[int, tuple]:
-    """Each pair of the knock-out by its id: its place in the bracket, and the stage it went
-    out in (its last round's), or "winner"."""
+    """Each pair of the knock-out by its id: its place in the bracket, and the stage of its
+    last match (a semi-final's loser: "third_place"), or "winner"."""
     if not state.knockout_started:
         return {}
     places = {pair: place for place, pair in enumerate(state.knockout_ranking(), start=1)}
     reached = {}
     for round_ in state.knockout_rounds:
-        stage = STAGES.get(len(round_.tables), f"round_{round_.number}")
         for table in round_.tables:
+            stage = stage_of(state.tournament, round_.number, table.table.number)
             for pair in (table.table.pair_a_id, table.table.pair_b_id):
                 reached[pair] = (places.get(pair), stage)
     if state.champion is not None:

@@ -145,19 +145,26 @@ class PairsAddForm(forms.Form):
     pairs = PairsField(label=_("New pairs"), help_text=PAIRS_HELP)
 
 
+POINTS_OF = _("Points of “%(pair)s”")
+GAMES_OF = _("Games won by “%(pair)s”")
+
+
 class HandResultForm(forms.Form):
     """A table's result from its paper sheet: each side's points and, in a best of 3, the
-    games won (whether it has a winner is the service's to say: tournament_hand_result)."""
+    games won (whether it has a winner is the service's to say: tournament_hand_result). The
+    fields are labelled with the table's two pairs, as the organizer's page shows them."""
 
     version = forms.CharField(widget=forms.HiddenInput, max_length=40)
-    points_a = forms.IntegerField(label=_("Points of the first pair"), min_value=0, max_value=9999)
-    points_b = forms.IntegerField(label=_("Points of the second pair"), min_value=0, max_value=9999)
-    games_a = forms.IntegerField(
-        label=_("Games won by the first pair"), min_value=0, max_value=2, required=False
-    )
-    games_b = forms.IntegerField(
-        label=_("Games won by the second pair"), min_value=0, max_value=2, required=False
-    )
+    points_a = forms.IntegerField(min_value=0, max_value=9999)
+    points_b = forms.IntegerField(min_value=0, max_value=9999)
+    games_a = forms.IntegerField(min_value=0, max_value=2, required=False)
+    games_b = forms.IntegerField(min_value=0, max_value=2, required=False)
+
+    def __init__(self, *args, pairs: tuple[str, str], **kwargs):
+        super().__init__(*args, **kwargs)
+        for side, pair in zip("ab", pairs, strict=True):
+            self.fields[f"points_{side}"].label = POINTS_OF % {"pair": pair}
+            self.fields[f"games_{side}"].label = GAMES_OF % {"pair": pair}
 
     def result(self) -> dict:
         data = self.cleaned_data

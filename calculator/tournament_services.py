@@ -36,6 +36,8 @@ from .tournament import (
     TournamentError,
     knockout_first_round,
     knockout_next_round,
+    knockout_places,
+    knockout_rounds,
     round_robin,
     standings,
     swiss_pairings,
@@ -90,14 +92,14 @@ ROUND_STALE_KNOCKOUT = _(
     "corrected), and nothing was started. Look at its ties as they are now and start the "
     "round again."
 )
-KNOCKOUT_SIZES = (4, 8, 16)
+KNOCKOUT_SIZES = (2, 4, 8, 16)
 KNOCKOUT_SWISS_ONLY = _("A knock-out stage follows Swiss rounds; a round robin has none.")
 KNOCKOUT_NO_ROUNDS = _("The knock-out stage starts after the Swiss rounds: play a round first.")
 KNOCKOUT_STARTED = _("The knock-out stage has already started.")
 KNOCKOUT_TOO_BIG = _(
     "A knock-out of the top %(size)s needs %(size)s pairs that play; there are %(count)s."
 )
-KNOCKOUT_SIZE = _("A knock-out stage takes the top 4, 8 or 16 pairs of the standings.")
+KNOCKOUT_SIZE = _("A knock-out stage takes the top 2, 4, 8 or 16 pairs of the standings.")
 KNOCKOUT_STALE = _(
     "The tournament changed while the knock-out's bracket was shown (a result corrected, a "
     "pair added or withdrawn), and nothing was started. Here is the bracket as the standings "
@@ -270,11 +272,23 @@ class TournamentState:
 
     @property
     def champion(self) -> TournamentPair | None:
-        """The winner of the final, once it is played."""
-        last = self.knockout_rounds[-1] if self.knockout_rounds else None
-        if last is None or len(last.tables) != 1 or not last.finished:
+        """The winner of the final (table 1 of the knock-out's last round), once it is played."""
+        played = self.knockout_rounds
+        if not played or len(played) < knockout_rounds(self.tournament.knockout_size):
             return None
-        return self.by_id[last.tables[0].result.winner]
+        final = played[-1].tables[0]
+        return self.by_id[final.result.winner] if final.finished else None
+
+    def classification(self) -> list[TournamentPair] | None:
+        """The final classification once the knock-out's last round is played (the final and
+        the match for third place): 1st to 4th from them, then the rest by the standings."""
+        played = self.knockout_rounds
+        if not played or not played[-1].finished:
+            return None
+        ranking = [line.pair for line in self.standings()]
+        results = [round_.result() for round_ in played]
+        places = knockout_places(ranking, results, self.tournament.knockout_size)
+        return None if places is None else [self.by_id[pair] for pair in places]
 
     def playing(self, number: int) -> list[TournamentPair]:
         return [
@@ -430,7 +444,8 @@ def _pairings(state: TournamentState, number: int) -> RoundPairings:
     if state.knockout_started:
         if state.champion is not None:
             _refuse(KNOCKOUT_OVER, "knockout_over")
-        return knockout_next_round(state.rounds[-1].result())
+        played = [round_.result() for round_ in state.knockout_rounds]
+        return knockout_next_round(played, tournament.knockout_size)
     if tournament.format == ROUND_ROBIN:
         schedule = state.schedule()
         if number > len(schedule):

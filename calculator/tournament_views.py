@@ -19,7 +19,7 @@ from django.core.exceptions import ValidationError
 from django.http import Http404, HttpResponse, HttpResponseNotModified, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
-from django.utils.translation import get_language, gettext_lazy, ngettext
+from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 from django.views.decorators.debug import sensitive_post_parameters
 
@@ -30,7 +30,9 @@ from . import polls, tournament_export, tournament_swap, views, wall
 from .access import tournament_view
 from .models import TournamentPair, TournamentTable
 from .table_views import BYTE_ORDER_MARK, spreadsheet_safe
+from .tournament import knockout_rounds, knockout_stage
 from .tournament_forms import HandResultForm, PairsAddForm, TournamentForm
+from .tournament_names import ROUND_NAMES, match_name, stage_of
 from .tournament_services import (
     knockout_proposal,
     round_proposal,
@@ -78,6 +80,8 @@ def _context(request, tournament, is_keeper, state=None, version=None) -> dict:
         "standings": [(line, state.by_id[line.pair]) for line in lines],
         "pair_matches": _pair_matches(state, lines),
         "bracket": _bracket(state),
+        "classification": _classification(state),
+        "last_round_open": _last_round_open(state),
         "current": state.rounds[-1] if state.rounds else None,
         "view_url": request.build_absolute_uri(tournament.get_view_url()),
         "keeper_url": request.build_absolute_uri(tournament.get_keeper_url()),
@@ -88,35 +92,45 @@ def _context(request, tournament, is_keeper, state=None, version=None) -> dict:
     }
 
 
-ROUND_NAMES = {
-    1: gettext_lazy("Final"),
-    2: gettext_lazy("Semi-finals"),
-    4: gettext_lazy("Quarter-finals"),
-    8: gettext_lazy("Round of 16"),
-}
-
-
 def _bracket(state) -> list[dict]:
-    """The knock-out's rounds: each one's name, and each table's pairs with their seeds (their
-    places in the standings among the pairs that went on), the score and the winner."""
+    """The knock-out's rounds: each stage's name (the last round's match for third place, then
+    its final), and each table's pairs with their seeds (their places in the standings among
+    the pairs that went on), the score and the winner."""
     if not state.knockout_started:
         return []
     seeds = {pair: seed for seed, pair in enumerate(state.knockout_ranking(), start=1)}
-    return [
-        {
-            "round": round_,
-            "name": ROUND_NAMES.get(len(round_.tables), ""),
-            "tables": [
+    entries = []
+    for round_ in state.knockout_rounds:
+        stages: dict[str, list] = {}
+        for table in round_.tables:
+            stage = stage_of(state.tournament, round_.number, table.table.number)
+            stages.setdefault(stage, []).append(
                 {
                     "table": table,
                     "seeds": (seeds.get(table.table.pair_a_id), seeds.get(table.table.pair_b_id)),
                     "winner": table.result.winner if table.finished else None,
                 }
-                for table in round_.tables
-            ],
-        }
-        for round_ in state.knockout_rounds
-    ]
+            )
+        for stage, tables in reversed(stages.items()):  # the final last
+            entries.append({"round": round_, "name": ROUND_NAMES[stage], "tables": tables})
+    return entries
+
+
+def _last_round_open(state) -> bool:
+    """Whether the round being played is the knock-out's last (its final): none comes after."""
+    if not state.knockout_started or state.open_round is None:
+        return False
+    return len(state.knockout_rounds) == knockout_rounds(state.tournament.knockout_size)
+
+
+def _classification(state) -> dict | None:
+    """The final classification, once the knock-out's last round is played: 1st to 4th from the
+    final and the match for third place (if there was one), the rest by the standings."""
+    pairs = state.classification()
+    if pairs is None:
+        return None
+    third_place = len(state.knockout_rounds[-1].tables) > 1
+    return {"pairs": pairs, "decided": 4 if third_place else 2, "third_place": third_place}
 
 
 def _pair_matches(state, lines) -> list[dict]:
@@ -285,12 +299,19 @@ def tournament_cards(request):
 
 @tournament_view(keeper_only=True)
 def _cards(request, tournament, is_keeper):
-    """The cards: each with its table's number, its pairs and a QR code of its match's scorer's
-    link, the one secret a card carries (so the cards are the organizer's alone)."""
+    """The cards: each with its table's number, its pairs, its stage in the knock-out, and its
+    match's scorer's link, the one secret a card carries (so the cards are the organizer's
+    alone), as a QR code and printed under it for a phone that cannot scan; and a slip for the
+    pair with the bye."""
     context = _context(request, tournament, True)
     current = context["current"]
     context["cards"] = [
-        {"table": table, "url": url, "qr": _qr(url)}
+        {
+            "table": table,
+            "qr": _qr(url),
+            "link": url.split("://", 1)[-1],  # what a phone's address bar takes, typed in
+            "stage": match_name(tournament, current.number, table.table.number),
+        }
         for table in (current.tables if current else ())
         if (url := request.build_absolute_uri(table.match.get_scorer_url()))
     ]
@@ -413,11 +434,16 @@ def tournament_round_preview(request, tournament, is_keeper):
         **_context(request, tournament, True, state),
         "number": number,
         "pairings": [
-            (pairing.table, state.by_id[pairing.a], state.by_id[pairing.b])
+            (
+                pairing.table,
+                state.by_id[pairing.a],
+                state.by_id[pairing.b],
+                match_name(tournament, number, pairing.table),
+            )
             for pairing in pairings.pairings
         ],
         "bye": state.by_id.get(pairings.bye),
-        "round_name": ROUND_NAMES.get(len(pairings.pairings), ""),
+        "round_name": _round_name(tournament, number),
         "order": " ".join(map(str, order)),
         "preview_version": version,
         # a knock-out's ties may be rematches of the Swiss rounds, as they should
@@ -431,6 +457,13 @@ def tournament_round_preview(request, tournament, is_keeper):
         request, "calculator/tournament_round.html", context, status=400 if refusals else 200
     )
     return _private(response)
+
+
+def _round_name(tournament, number: int) -> str:
+    """A knock-out round's heading: its stage ("Semi-finals"; the final round is named by its
+    final); "" for a Swiss round."""
+    stage = stage_of(tournament, number)
+    return str(ROUND_NAMES[stage]) if stage else ""
 
 
 def _order_shown(request, state, proposal, version: str) -> tuple[list[int], list[str]]:
@@ -457,8 +490,9 @@ def tournament_hand_result_view(request, tournament, is_keeper, table):
     """The result of a table that kept the score on paper, entered by the organizer."""
     if table >= 2**31:
         raise Http404
-    table = get_object_or_404(TournamentTable, pk=table, round__tournament=tournament)
-    form = HandResultForm(request.POST)
+    tables = TournamentTable.objects.select_related("pair_a", "pair_b")
+    table = get_object_or_404(tables, pk=table, round__tournament=tournament)
+    form = HandResultForm(request.POST, pairs=(table.pair_a.name, table.pair_b.name))
     if not form.is_valid():
         refusal = ValidationError(
             [f"{form[name].label}: {m}" for name, errors in form.errors.items() for m in errors]
@@ -522,7 +556,7 @@ def _knockout_page(request, tournament, size: int, refusals=()):
         **_context(request, tournament, True, state),
         "size": size,
         "number": proposal.number,
-        "round_name": ROUND_NAMES.get(len(proposal.pairings), ""),
+        "round_name": ROUND_NAMES[knockout_stage(size, 0)],
         "ties": [
             (
                 pairing.table,

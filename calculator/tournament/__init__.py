@@ -6,7 +6,15 @@ and each side's points). See ``docs/tournaments.md`` for the formats, the pairin
 bye and the tie-breaks.
 """
 
-from .knockout import bracket_seeds, knockout_first_round, knockout_next_round
+from .knockout import (
+    KNOCKOUT_SIZES,
+    bracket_seeds,
+    knockout_first_round,
+    knockout_next_round,
+    knockout_places,
+    knockout_rounds,
+    knockout_stage,
+)
 from .model import (
     MatchResult,
     Pair,
@@ -21,6 +29,7 @@ from .standings import Standing, standings
 from .swiss import swiss_pairings
 
 __all__ = [
+    "KNOCKOUT_SIZES",
     "MAX_ROUND_ROBIN_PAIRS",
     "MatchResult",
     "Pair",
@@ -33,6 +42,9 @@ __all__ = [
     "bracket_seeds",
     "knockout_first_round",
     "knockout_next_round",
+    "knockout_places",
+    "knockout_rounds",
+    "knockout_stage",
     "round_robin",
     "standings",
     "swiss_pairings",

@@ -98,7 +98,8 @@ def test_the_hand_worked_swiss_tournament_figure_by_figure():
     semi_finals = knockout_first_round(ranking, 4, number=4)
     assert semi_finals.pairs() == ((E, F), (A, B))
     semi_results = RoundResult(4, (MatchResult(E, F, E, 151, 98), MatchResult(A, B, B, 133, 151)))
-    assert knockout_next_round(semi_results).pairs() == ((E, B),)
+    # the final, and the semi-finals' losers for third place
+    assert knockout_next_round([semi_results], 4).pairs() == ((E, B), (F, A))
 
 
 def test_the_round_robin_where_head_to_head_decides():

@@ -31,7 +31,7 @@ PAIRS = "\n".join(
 
 def final_played(client):
     """Two Swiss rounds, the knock-out of the top 4: semi-finals by hand and on the match,
-    the final by hand to its first pair."""
+    the final and the match for third place by hand, each to its first pair."""
     tournament = create(client, pairs=PAIRS)
     swiss(client, tournament, 2)
     assert knockout(client, tournament, 4).status_code == 302
@@ -72,6 +72,7 @@ def test_standings_json_holds_the_bracket_and_the_tournaments_winner(client):
     by_hand, played = semis["matches"]
     assert by_hand == {
         "table": 1,
+        "stage": "semi_finals",
         "pairs": by_hand["pairs"],
         "places": [1, 4],
         "points": [40, 151],
@@ -82,10 +83,25 @@ def test_standings_json_holds_the_bracket_and_the_tournaments_winner(client):
     }
     assert played["by_hand"] is False and played["finished"] is True
     assert played["winner"] == played["pairs"][0] and played["points"][0] > played["points"][1]
-    (tie,) = final["matches"]
+    tie, third = final["matches"]
+    assert (tie["stage"], third["stage"]) == ("final", "third_place")
     assert tie["pairs"] == [by_hand["winner"], played["winner"]]
     assert tie["winner"] == champion.name == by_hand["winner"]
     assert tie["places"] == [4, 2]
+    losers = [pair for tie_ in semis["matches"] for pair in tie_["pairs"] if pair != tie_["winner"]]
+    assert third["pairs"] == losers and third["winner"] == losers[0]
+    # the final classification: the final, the match for third place, then the standings
+    places = [tie["winner"], tie["pairs"][1], third["winner"], third["pairs"][1]]
+    rest = [line["pair"] for line in data["standings"] if line["pair"] not in places]
+    assert data["classification"] == [
+        {"place": place, "pair": pair, "decided_by": decided}
+        for place, (pair, decided) in enumerate(
+            zip(
+                places + rest, ["final"] * 2 + ["third_place"] * 2 + ["standings"] * 4, strict=True
+            ),
+            start=1,
+        )
+    ]
     # the names as they are: JSON is no spreadsheet
     assert "=SUM(A1) & +Ана" in {line["pair"] for line in data["standings"]}
 
@@ -96,12 +112,13 @@ def test_standings_json_has_no_bracket_nor_winner_before_the_final(client):
     swiss(client, tournament, 1)
     _, data = get_json(client, tournament.view_key)
     assert data["knockout"] is None and data["tournament"]["winner"] is None
+    assert data["classification"] is None
     knockout(client, tournament, 8)
     _, data = get_json(client, tournament.view_key)
     (quarters,) = data["knockout"]["rounds"]
     assert quarters["stage"] == "quarter_finals" and len(quarters["matches"]) == 4
     assert all(tie["winner"] is None and not tie["finished"] for tie in quarters["matches"])
-    assert data["tournament"]["winner"] is None
+    assert data["tournament"]["winner"] is None and data["classification"] is None
 
 
 @pytest.mark.django_db
@@ -141,8 +158,16 @@ def test_standings_csv_says_the_bracket_the_winner_and_what_was_entered_by_hand(
     reached = {row["pair"]: (row["knockout_place"], row["knockout_reached"]) for row in cells}
     assert reached[safe(champion.name)] == ("4", "winner")
     assert sorted(stage for _place, stage in reached.values()) == sorted(
-        ["winner", "final", "semi_finals", "semi_finals", "", "", "", ""]
+        ["winner", "final", "third_place", "third_place", "", "", "", ""]
     )
+    # the final classification: 1 to 4 from the knock-out, then the rest in the standings' order
+    final_places = [int(row["final_place"]) for row in cells]
+    assert sorted(final_places) == list(range(1, 9))
+    assert final_places[4:] == [5, 6, 7, 8]  # the rows are in the order of the standings
+    by_place = {int(row["final_place"]): row["pair"] for row in cells}
+    assert by_place[1] == safe(champion.name)
+    classification = [safe(pair.name) for pair in state.classification()]
+    assert [by_place[place] for place in range(1, 9)] == classification
     # round 3's table 1 was entered by hand, table 2 played; round 4 (the final) by hand
     semis = tables(tournament, 3)
     for row in cells:

@@ -16,6 +16,9 @@ from calculator.tournament import (
     bracket_seeds,
     knockout_first_round,
     knockout_next_round,
+    knockout_places,
+    knockout_rounds,
+    knockout_stage,
     round_robin,
     standings,
 )
@@ -90,25 +93,84 @@ def test_a_knock_out_seeds_the_standings_and_the_winners_go_on_to_one_champion(s
         frozenset((ranking[a - 1], ranking[b - 1]))
         for a, b in zip(bracket_seeds(size)[::2], bracket_seeds(size)[1::2], strict=True)
     }
-    left = size
-    while True:
+    played = []
+    for index in range(knockout_rounds(size)):
+        assert knockout_places(ranking, played, size) is None  # not over yet
         winners = [data.draw(st.sampled_from((p.a, p.b))) for p in round_.pairings]
-        result = RoundResult(
-            round_.number,
-            tuple(
-                MatchResult(p.a, p.b, w, 151, 90)
-                for p, w in zip(round_.pairings, winners, strict=True)
-            ),
+        matches = tuple(
+            MatchResult(p.a, p.b, w, 151, 90) for p, w in zip(round_.pairings, winners, strict=True)
         )
-        left //= 2
-        if left == 1:
-            with pytest.raises(TournamentError) as over:
-                knockout_next_round(result)
-            assert over.value.codes == ("knockout_finished",)
+        played.append(RoundResult(round_.number, matches))
+        stages = [knockout_stage(size, index, table) for table in range(1, len(matches) + 1)]
+        if index + 1 == knockout_rounds(size):  # the final, and the match for third place
+            assert stages == ["final", "third_place"][: len(matches)]
+            assert len(matches) == (2 if size >= 4 else 1)
             break
-        round_ = knockout_next_round(result)
-        assert round_.number == result.number + 1
-        assert round_.pairs() == tuple(zip(winners[::2], winners[1::2], strict=True))
+        assert len(set(stages)) == 1 and stages[0] not in ("final", "third_place")
+        round_ = knockout_next_round(played, size)
+        assert round_.number == played[-1].number + 1
+        ties = round_.pairs()
+        assert ties[: len(winners) // 2] == tuple(zip(winners[::2], winners[1::2], strict=True))
+        if len(matches) == 2:  # after the semi-finals: their losers play for third place
+            losers = tuple(m.b if m.winner == m.a else m.a for m in matches)
+            assert ties == (tuple(winners), losers)
+        else:
+            assert len(ties) == len(winners) // 2
+    with pytest.raises(TournamentError) as over:
+        knockout_next_round(played, size)
+    assert over.value.codes == ("knockout_finished",)
+    places = knockout_places(ranking, played, size)
+    final, *third = played[-1].matches
+    assert places[0] == final.winner and set(places[:2]) == {final.a, final.b}
+    if third:
+        assert places[2] == third[0].winner and set(places[2:4]) == {third[0].a, third[0].b}
+    top = 4 if third else 2
+    assert list(places[top:]) == [pair for pair in ranking if pair not in places[:top]]
+    assert sorted(places) == sorted(ranking)
+
+
+def test_the_top_four_play_the_semi_finals_then_the_final_and_for_third_place():
+    ranking = [11, 12, 13, 14, 15, 16]  # the standings after the Swiss rounds
+    semis = knockout_first_round(ranking, 4, number=4)
+    assert semis.pairs() == ((11, 14), (12, 13))
+    played = [RoundResult(4, (MatchResult(11, 14, 14, 90, 151), MatchResult(12, 13, 12, 151, 0)))]
+    finals = knockout_next_round(played, 4)
+    assert finals.number == 5
+    assert finals.pairings == (Pairing(1, 14, 12), Pairing(2, 11, 13))  # the final, third place
+    assert [knockout_stage(4, 0, t) for t in (1, 2)] == ["semi_finals"] * 2
+    assert [knockout_stage(4, 1, t) for t in (1, 2)] == ["final", "third_place"]
+    played.append(
+        RoundResult(5, (MatchResult(14, 12, 12, 100, 151), MatchResult(11, 13, 13, 120, 151)))
+    )
+    assert knockout_places(ranking, played, 4) == (12, 14, 13, 11, 15, 16)
+
+
+def test_a_knock_out_of_the_top_two_is_one_final():
+    ranking = [7, 3, 9, 1]
+    (final,) = knockout_first_round(ranking, 2, number=3).pairings
+    assert (final.a, final.b) == (7, 3) and knockout_stage(2, 0) == "final"
+    assert knockout_rounds(2) == 1
+    played = [RoundResult(3, (MatchResult(7, 3, 3, 120, 151),))]
+    with pytest.raises(TournamentError):
+        knockout_next_round(played, 2)
+    assert knockout_places(ranking, played, 2) == (3, 7, 9, 1)
+
+
+def test_a_final_played_without_a_match_for_third_place_ranks_the_rest_by_the_standings():
+    """A final started before there was a match for third place: 1st and 2nd, then the
+    standings."""
+    ranking = [1, 2, 3, 4, 5]
+    played = [
+        RoundResult(2, (MatchResult(1, 4, 1, 151, 0), MatchResult(2, 3, 3, 0, 151))),
+        RoundResult(3, (MatchResult(1, 3, 3, 0, 151),)),
+    ]
+    assert knockout_places(ranking, played, 4) == (3, 1, 2, 4, 5)
+
+
+def test_the_stages_of_the_largest_bracket():
+    stages = [knockout_stage(16, index) for index in range(knockout_rounds(16))]
+    assert stages == ["round_of_16", "quarter_finals", "semi_finals", "final"]
+    assert knockout_rounds(8) == 3 and knockout_rounds(4) == 2
 
 
 def test_a_knock_out_of_the_top_four_after_swiss_rounds():

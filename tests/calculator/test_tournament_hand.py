@@ -207,7 +207,8 @@ def test_wrong_numbers_and_the_public_link_write_nothing(client):
         response = enter(client, tournament, table, points)
         assert response.status_code == 400
     response = enter(client, tournament, table, ("", 3))
-    assert refused(response, "bg", "Points of the first pair")  # which field, in words
+    # which field, in words: the points of the table's first pair, named
+    assert refused(response, "bg", "Points of “%(pair)s”", pair=table.pair_a.name)
     assert not TournamentTable.objects.exclude(hand_points_a=None).exists()
     assert Match.objects.filter(deals__isnull=False).count() == 0
 

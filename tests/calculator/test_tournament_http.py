@@ -372,7 +372,7 @@ def test_the_standings_are_made_from_the_finished_matches_exactly(client):
 
     public = client.get(tournament.get_view_url()).content.decode()
     top = state.standings()[0]
-    row = re.search(r"<tr[^>]*><td class=\"num\">1</td>(.*?)</tr>", public, re.S).group(1)
+    row = re.search(r'<tr[^>]*><td class="num place"[^>]*>1</td>(.*?)</tr>', public, re.S).group(1)
     assert escape(state.by_id[top.pair].name) in row
     assert f"+{top.points_difference}" in row and str(top.points_for) in row
 

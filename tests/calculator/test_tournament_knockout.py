@@ -2,10 +2,13 @@
 in the bracket, each tie a match with its table card, the winners going on to the final; every
 refusal in words in bg, uk and ru."""
 
+import re
+from html import unescape
+
 import pytest
 from django.urls import reverse
 from django.utils.html import escape
-from django.utils.translation import ngettext, override
+from django.utils.translation import gettext, ngettext, override
 
 from calculator.models import Tournament, TournamentRound
 from calculator.tournament import bracket_seeds
@@ -54,6 +57,13 @@ def swiss(client, tournament, rounds):
         play(client, tournament, number)
 
 
+def classification(response) -> list[str]:
+    """The pairs of the final classification, as the page lists them, first to last."""
+    page = response.content.decode()
+    listing = re.search(r'<ol class="classification-list">(.*?)</ol>', page, re.S)
+    return [unescape(name) for name in re.findall(r"<li[^>]*>(.*?)</li>", listing.group(1))]
+
+
 def seeds_of(tournament, number):
     return [(t.pair_a_id, t.pair_b_id) for t in tables(tournament, number)]
 
@@ -80,7 +90,8 @@ def test_a_knockout_of_the_top_4_is_seeded_by_the_standings_and_ends_with_a_winn
     printed = cards(client, tournament)
     page = printed.content.decode()
     assert page.count('class="table-card"') == 2 and page.count("<svg") == 2  # a QR code each
-    assert said(printed, language, "Round %(number)s", number=3)
+    assert said(printed, language, "Semi-final")  # each card its stage, not "Round 3"
+    assert not said(printed, language, "Round %(number)s", number=3)
     keeper = client.get(tournament.get_keeper_url()).content.decode()
     for table in tables(tournament, 3):  # each tie a match with its scorer's link
         assert escape(table.pair_a.name) in page and table.match.get_scorer_url() in keeper
@@ -88,16 +99,24 @@ def test_a_knockout_of_the_top_4_is_seeded_by_the_standings_and_ends_with_a_winn
     assert said(public, language, "Semi-finals")
     assert said(public, language, "Standings after the Swiss rounds")
 
-    # the seeds 4 and 3 win their semi-finals: they meet in the final
+    # the seeds 4 and 3 win their semi-finals: they meet in the final, 1 and 2 for third place
     play(client, tournament, 3, first_wins=lambda table: False)
     assert start_round(client, tournament, 4, language).status_code == 302
-    assert seeds_of(tournament, 4) == [(ranking[3], ranking[2])]
+    assert seeds_of(tournament, 4) == [(ranking[3], ranking[2]), (ranking[0], ranking[1])]
+    printed = cards(client, tournament).content.decode()
+    for stage in ("Final", "Match for third place"):
+        with override(language):
+            assert escape(gettext(stage)) in printed
     play(client, tournament, 4, first_wins=lambda table: True)
     champion = tournament.pairs.get(pk=ranking[3])
+    names = {pair.pk: pair.name for pair in tournament.pairs.all()}
+    places = [ranking[3], ranking[2], ranking[0], ranking[1], *ranking[4:]]
     for url in (tournament.get_view_url(), tournament.get_keeper_url()):
         page = client.get(url)
-        assert said(page, language, "Final")
+        assert said(page, language, "Final") and said(page, language, "Match for third place")
         assert said(page, language, "Winner of the tournament: %(pair)s", pair=champion.name)
+        assert said(page, language, "Final classification")
+        assert classification(page) == [names[pair] for pair in places]
     assert said(keeper := client.get(tournament.get_keeper_url()), language, KNOCKOUT_OVER)
     assert 'name="number" value="5"' not in keeper.content.decode()
     response = start_round(client, tournament, 5, language)
@@ -108,6 +127,16 @@ def test_a_knockout_of_the_top_4_is_seeded_by_the_standings_and_ends_with_a_winn
     sheet = client.get(reverse("calculator:tournament-sheet", args=[tournament.view_key]))
     assert said(sheet, language, "Winner of the tournament: %(pair)s", pair=champion.name)
     assert said(sheet, language, "Semi-finals")
+    assert classification(sheet) == [names[pair] for pair in places]
+    # the printed standings say that they are those after the Swiss rounds
+    assert said(sheet, language, "Standings after the Swiss rounds")
+    with override(language):
+        swiss_rounds = ngettext(
+            "%(rounds)s Swiss round, then the knock-out",
+            "%(rounds)s Swiss rounds, then the knock-out",
+            2,
+        ) % {"rounds": 2}
+    assert swiss_rounds in sheet.content.decode()
 
 
 @pytest.mark.django_db

@@ -1,8 +1,9 @@
 """A whole tournament night on 360 px phones (issue 24): six pairs, three Swiss rounds, each
 started through its preview, its table cards printed, its three tables kept by three scorers'
 phones at once while a fourth phone shows the standings wall, then the knock-out of the top 4
-to its final. The wall is never reloaded: it follows every round by itself, its figures those of
-the pure package's standings for what the tables recorded.
+to its final and its match for third place, and the final classification. The wall is never
+reloaded: it follows every round by itself, its figures those of the pure package's standings
+for what the tables recorded.
 
 The night is played once, its phones in the three languages (the organizer's in Russian, the
 wall in Ukrainian, the three tables' in Bulgarian, Ukrainian and Russian): each of its pages is
@@ -186,7 +187,9 @@ def test_a_six_pair_swiss_night_with_its_knockout_final(new_context):
     # The knock-out of the top 4, seeded by the standings: 1 v 4 and 2 v 3, then the final.
     ranking = [line.pair for line in lines]
     organizer.goto(keeper_url)
-    expect(page.locator(".knockout-form input[name=size]")).to_have_count(1)  # 6 pairs: top 4
+    sizes = page.locator(".knockout-form input[name=size]")
+    expect(sizes).to_have_count(2)  # 6 pairs: the top 2 or 4, the top 4 chosen at first
+    expect(page.locator(".knockout-form input[name=size][value='4']")).to_be_checked()
     organizer.follow(page.locator(".knockout-form button[type=submit]"), r"/knockout/preview/\?")
     # Its bracket first, nothing started: each tie's pairs with their places.
     seeds = bracket_seeds(4)
@@ -210,14 +213,22 @@ def test_a_six_pair_swiss_night_with_its_knockout_final(new_context):
         [f"{seeds[1]}. {names[semis[0].pair_b_id]}", f"{seeds[2]}. {names[semis[1].pair_a_id]}"]
     )
     start_round(organizer, keeper_url, ORGANIZER, SWISS_ROUNDS + 2)
-    (final,) = tournament.rounds.get(number=SWISS_ROUNDS + 2).tables.all()
+    final, third = tournament.rounds.get(number=SWISS_ROUNDS + 2).tables.order_by("number")
     assert (final.pair_a_id, final.pair_b_id) == (semis[0].pair_b_id, semis[1].pair_a_id)
-    expect(wall.page.locator(".bracket h3")).to_have_count(2)
+    assert (third.pair_a_id, third.pair_b_id) == (semis[0].pair_a_id, semis[1].pair_b_id)
+    # semi-finals, the match for third place, the final
+    expect(wall.page.locator(".bracket h3")).to_have_count(3)
     finish(final.match, engine.Team.A)
+    finish(third.match, engine.Team.B)
 
     champion = names[ranking[seeds[1] - 1]]  # the 4th seed, the final's first pair
     expect(wall.page.locator(".champion")).to_have_text(
         translated(WALL, "Winner of the tournament: %(pair)s", pair=champion)
+    )
+    # The night ends with the final classification: the final, third place, the standings.
+    top = [final.pair_a_id, final.pair_b_id, third.pair_b_id, third.pair_a_id]
+    expect(wall.page.locator(".classification-list li")).to_have_text(
+        [names[pair] for pair in top + [pair for pair in ranking if pair not in top]]
     )
     # The standings of the Swiss rounds stay as they were: the knock-out does not change them.
     title = translated(WALL, "Standings after the Swiss rounds")

@@ -109,9 +109,17 @@ def test_nothing_the_organizer_prints_carries_the_organizers_key(new_context, de
     for card, table in zip(cards.all(), tables, strict=True):
         assert f"Маса{table.number}" in text  # each card names its table and its pairs
         assert table.pair_a.name.replace(" ", "") in text
-        # Its QR code is its own table's scorer's link: the one secret a card carries.
+        # Its QR code is its own table's scorer's link: the one secret a card carries, printed
+        # under the code too for a phone that cannot scan it.
         drawn = card.locator(".card-qr svg path.qrline").get_attribute("d")
         assert drawn == qr_lines(_qr(site + table.match.get_scorer_url()))
+        link = site.split("://")[1] + table.match.get_scorer_url()
+        expect(card.locator(".card-link .link-text")).to_have_text(link)
+        assert link in text
+    # The pair with the bye gets a slip of its own, without a code.
+    bye = tournament.rounds.get().bye
+    expect(page.locator(".bye-card .card-pairs")).to_have_text(bye.name)
+    assert "Почивка" + bye.name.replace(" ", "") in text
 
     # The list of tables for the wall.
     screen.goto(tournament.get_keeper_url())
@@ -126,3 +134,27 @@ def test_nothing_the_organizer_prints_carries_the_organizers_key(new_context, de
     screen.follow(page.locator(SHEET).first, r"/sheet/$")
     text = assert_no_organizers_key(printed(page), tournament)
     assert all(table.match.scorer_key not in text for table in tables)
+
+
+def test_the_knockouts_cards_name_their_stage_on_paper(new_context):
+    """The cards of the knock-out say what each match is, not the round's number."""
+    from tests.calculator.test_tournament_http import create, start_round
+    from tests.calculator.test_tournament_knockout import knockout, play, swiss
+
+    client = Client()
+    pairs = "Ана / Боби\nВики / Гого\nДани / Ели\nЖоро / Зори\nИво / Йоана"
+    tournament = create(client, "uk", pairs=pairs)
+    swiss(client, tournament, 2)
+    assert knockout(client, tournament, 4, "uk").status_code == 302
+    screen = Screen(new_context("desktop", locale="uk").new_page(), "desktop")
+    page = screen.page
+    screen.goto(tournament.get_keeper_url())
+    screen.follow(page.locator(CARDS).first, r"/cards/$")
+    text = assert_no_organizers_key(printed(page), tournament)
+    assert text.count("Півфінал") == 2 and "Тур3" not in text
+    play(client, tournament, 3)
+    assert start_round(client, tournament, 4, "uk").status_code == 302
+    screen.goto(tournament.get_keeper_url())
+    screen.follow(page.locator(CARDS).first, r"/cards/$")
+    text = assert_no_organizers_key(printed(page), tournament)
+    assert "Фінал" in text and "Матчзатретємісце" in text and "Тур4" not in text

@@ -84,9 +84,12 @@ INTERFACE = {
     (
         None,
         "The top pairs of the standings play a bracket seeded by their places (1 v 8, 4 v 5, "
-        "2 v 7, 3 v 6 in a top 8), the winners going on round by round to the final. Pairs can "
-        "no longer be added or withdrawn.",
+        "2 v 7, 3 v 6 in a top 8), the winners going on round by round to the final; the "
+        "losers of the semi-finals play for third place. The top 2 play the final alone. Pairs "
+        "can no longer be added or withdrawn.",
     ): ["bracket"],
+    (None, "A knock-out stage takes the top 2, 4, 8 or 16 pairs of the standings."): ["knockout"],
+    (None, "%(rounds)s Swiss round, then the knock-out"): ["knockout"],
 }
 
 
