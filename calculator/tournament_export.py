@@ -252,7 +252,7 @@ def _round_cells(line: dict, rounds: int) -> list:
         at = width * (match["round"] - 1)
         score = "{}:{}".format(*match["points"])
         result = "bye" if match["bye"] else match["result"]
-        by_hand = int(match["by_hand"])
+        by_hand = "" if match["bye"] else int(match["by_hand"])  # a bye has no table to keep
         cells[at : at + width] = [
             match["opponent"] or "",
             score,

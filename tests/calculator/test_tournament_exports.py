@@ -182,6 +182,13 @@ def test_standings_csv_is_one_row_a_pair_with_a_byte_order_mark(client):
         assert cells["round_1_result"] == ("bye" if first["bye"] else first["result"])
         assert cells["round_1_score"] == "{}:{}".format(*first["points"])
         assert cells["round_1_opponent"] == (first["opponent"] or "")
+        # 1 or 0 for a match; a bye's is empty (docs/tournaments.md), like its table
+        by_hand = "" if first["bye"] else str(int(first["by_hand"]))
+        assert cells["round_1_by_hand"] == by_hand and cells["round_1_table"] == str(
+            first["table"] or ""
+        )
+    byes = [row for row in body if row[header.index("round_1_result")] == "bye"]
+    assert len(byes) == 1 and byes[0][header.index("round_1_by_hand")] == ""
     assert any(row[header.index("points_difference")].startswith("-") for row in body)
 
 
