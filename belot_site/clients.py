@@ -19,6 +19,8 @@ refused (400, :class:`ProxyHeaderMiddleware`). How each header is read:
 
 A header that arrived twice (granian joins repeated headers with commas), a second Forwarded
 element, or anything that is not an address is refused.
+
+The limits count an IPv6 visitor by its /64, not by its whole address (:func:`counted_as`).
 """
 
 import ipaddress
@@ -82,6 +84,35 @@ def client_address(request) -> str:
             "visitor behind the proxy counts as one address for the wrong-link and login limits."
         )
     return request.META.get("REMOTE_ADDR", "")
+
+
+# An IPv6 subscriber is given a /64 (or more) and its devices pick their addresses in it at will,
+# a new one a day or a connection (RFC 8981): counted by whole address, one phone would be 2^64
+# visitors. So every limit counts an IPv6 address by its /64.
+IPV6_COUNTED_PREFIX = 64
+
+
+def counted_as(address: str) -> str:
+    """The address a limit counts for ``address``: an IPv4 address itself; an IPv4-mapped IPv6
+    address (``::ffff:192.0.2.1``, a dual-stack socket's IPv4 client) as its IPv4 address; any
+    other IPv6 address as the first address of its /64 (``2001:db8:1:2::``: still an address,
+    which is what django-axes keeps). Anything else, as it is."""
+    try:
+        found = ipaddress.ip_address(address)
+    except ValueError:
+        return address
+    if found.version == 6 and found.ipv4_mapped is not None:
+        return str(found.ipv4_mapped)
+    if found.version == 6:
+        network = ipaddress.IPv6Network((found, IPV6_COUNTED_PREFIX), strict=False)
+        return str(network.network_address)
+    return str(found)
+
+
+def counted_address(request) -> str:
+    """Who the limits count (wrong keys, imports, the admin's password: AXES_CLIENT_IP_CALLABLE):
+    the visitor's address, an IPv6 one by its /64."""
+    return counted_as(client_address(request))
 
 
 class ProxyHeaderMiddleware:

@@ -293,7 +293,7 @@ WATCH_PAGES_SHARED = CACHES["default"]["BACKEND"] == "belot_site.cache.SafeRedis
 # The request header in which the proxy passes the visitor's address (HTTP_FORWARDED, or
 # HTTP_X_REAL_IP or HTTP_X_FORWARDED_FOR behind a proxy that drops header names with underscores);
 # unset, the address is REMOTE_ADDR (belot_site/clients.py). The limits on wrong match links and
-# admin logins count per address.
+# admin logins count per address, an IPv6 one per /64.
 CLIENT_IP_HEADER = os.environ.get("DJANGO_CLIENT_IP_HEADER", "").strip()
 
 # The admin login's throttle (belot_site/admin_login.py): after 10 wrong passwords for one
@@ -307,7 +307,7 @@ AXES_FAILURE_LIMIT = 10
 AXES_COOLOFF_TIME = timedelta(minutes=15)
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
-AXES_CLIENT_IP_CALLABLE = "belot_site.clients.client_address"
+AXES_CLIENT_IP_CALLABLE = "belot_site.clients.counted_address"  # an IPv6 address by its /64
 AXES_WHITELIST_CALLABLE = "belot_site.admin_login.known_device"
 AXES_LOCKOUT_CALLABLE = "belot_site.admin_login.locked_out"
 AXES_DISABLE_ACCESS_LOG = True  # successful logins are not kept: only failures matter here

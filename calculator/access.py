@@ -2,12 +2,12 @@
 
 A wrong key gets the same 404 whether or not the match exists. The keys have 144 random bits, so
 guessing one is hopeless; the limit here only keeps the noise of scripts down. A valid key is
-always served: only misses are counted, per visitor's address (belot_site/clients.py), and after
-WRONG_KEYS_ALLOWED of them in WINDOW seconds the next misses get 429 instead of 404 for the rest
-of the window. Every lookup by key goes through this one limit: the match and table pages, the
-new-table page's ``?match=`` and the table's "add a match" form. The limit is generous: people
-behind one address (a café's Wi-Fi, a carrier's NAT) mistype or open stale links a few times an
-hour, not hundreds.
+always served: only misses are counted, per visitor's address (an IPv6 one per /64:
+belot_site/clients.py), and after WRONG_KEYS_ALLOWED of them in WINDOW seconds the next misses
+get 429 instead of 404 for the rest of the window. Every lookup by key goes through this one
+limit: the match and table pages, the new-table page's ``?match=`` and the table's "add a match"
+form. The limit is generous: people behind one address (a café's Wi-Fi, a carrier's NAT) mistype
+or open stale links a few times an hour, not hundreds.
 """
 
 import re
@@ -21,7 +21,7 @@ from django.db.models import Q
 from django.http import Http404
 from django.shortcuts import render
 
-from belot_site.clients import client_address
+from belot_site.clients import counted_address
 
 from . import engine
 from .models import Match, Table, Tournament, TournamentTable
@@ -43,7 +43,7 @@ IMPORT_LEAST = 20
 
 
 def _counter(request, what: str = "wrong-keys") -> str:
-    return f"{what}:{client_address(request)}"
+    return f"{what}:{counted_address(request)}"
 
 
 def _blocked(request) -> bool:

@@ -68,6 +68,17 @@ def test_a_guesser_locks_out_neither_other_addresses_nor_other_accounts(admin_us
     assert signed_in(login(Client(REMOTE_ADDR=CAFE), PASSWORD, username="editor"))
 
 
+def test_wrong_passwords_from_every_address_of_one_ipv6_64_count_together(admin_user, settings):
+    """A guesser given a /64 could take a new address for each password."""
+    for attempt in range(1, settings.AXES_FAILURE_LIMIT + 1):
+        guesser = Client(REMOTE_ADDR=f"2001:db8:1:2::{attempt:x}")
+        expected = 200 if attempt < settings.AXES_FAILURE_LIMIT else 429
+        assert login(guesser, f"guess {attempt}").status_code == expected
+    assert login(Client(REMOTE_ADDR="2001:db8:1:2:ffff::1"), PASSWORD).status_code == 429
+    assert AccessAttempt.objects.get().ip_address == "2001:db8:1:2::"
+    assert signed_in(login(Client(REMOTE_ADDR="2001:db8:1:3::1"), PASSWORD))
+
+
 def test_the_real_admin_behind_the_guessers_address_still_signs_in(admin_user, settings):
     """A device where the account has signed in before is never locked out."""
     admin = Client(REMOTE_ADDR=CAFE)

@@ -76,6 +76,22 @@ def test_what_a_client_adds_to_the_proxys_forwarded_never_counts(served):
     assert status == 404
 
 
+def test_wrong_keys_from_the_addresses_of_one_ipv6_64_are_limited(served):
+    """The probe's 400 wrong keys, each from another address of one /64 as the proxy wrote it
+    (``Forwarded: for="[2001:db8:1:2::N]"``), were 400 times 404: now the allowed misses are
+    the /64's, and the rest wait. Another /64 is another visitor."""
+    site = served["HTTP_FORWARDED"]
+    statuses = [
+        ask(site, f"/m/wrong{n:019d}/", [("Forwarded", f'for="[2001:db8:1:2::{n + 1:x}]"')])[0]
+        for n in range(400)
+    ]
+    assert statuses == [404] * WRONG_KEYS_ALLOWED + [429] * (400 - WRONG_KEYS_ALLOWED)
+    status, _page = ask(
+        site, "/m/wrong-from-another-64x/", [("Forwarded", 'for="[2001:db8:1:3::1]"')]
+    )
+    assert status == 404
+
+
 @pytest.mark.parametrize(
     ("header", "lines"),
     [

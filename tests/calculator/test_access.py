@@ -124,6 +124,45 @@ def test_behind_a_proxy_with_forwarded_misses_count_per_visitor_whatever_else_is
     assert client.get("/m/wrong-from-another-one/", headers=other).status_code == 404
 
 
+@pytest.mark.parametrize(
+    ("address", "counted"),
+    [
+        ("203.0.113.9", "203.0.113.9"),
+        ("2001:db8:1:2::17", "2001:db8:1:2::"),
+        ("2001:db8:1:2:ffff:ffff:ffff:ffff", "2001:db8:1:2::"),
+        ("2001:db8:1:3::17", "2001:db8:1:3::"),
+        ("::ffff:198.51.100.7", "198.51.100.7"),  # a dual-stack socket's IPv4 client
+        ("::1", "::"),
+        ("", ""),
+    ],
+)
+def test_an_ipv6_address_counts_by_its_64_and_an_ipv4_one_by_itself(address, counted):
+    assert clients.counted_as(address) == counted
+
+
+def test_misses_from_every_address_of_one_ipv6_64_are_counted_together(client, settings):
+    """One phone may take a new address of its /64 for every request (the probe's 400 wrong
+    keys, each from another address of one /64, were never limited)."""
+    settings.CLIENT_IP_HEADER = "HTTP_FORWARDED"
+    for attempt in range(ALLOWED_HERE):
+        one_of_64 = {"forwarded": f'for="[2001:db8:1:2::{attempt + 1:x}]"'}
+        assert client.get(f"/m/wrong{attempt:019d}/", headers=one_of_64).status_code == 404
+    another = {"forwarded": 'for="[2001:db8:1:2:aaaa:bbbb:cccc:dddd]:4711"'}
+    assert client.get("/m/wrong-one-more-time-xx/", headers=another).status_code == 429
+    next_64 = {"forwarded": 'for="[2001:db8:1:3::1]"'}
+    assert client.get("/m/wrong-from-another-one/", headers=next_64).status_code == 404
+
+
+def test_ipv4_misses_still_count_per_address_and_a_mapped_one_as_its_ipv4(client):
+    for attempt in range(ALLOWED_HERE):
+        neighbour = Client(REMOTE_ADDR=f"198.51.100.{attempt + 1}")
+        assert neighbour.get(f"/m/wrong{attempt:019d}/").status_code == 404
+    assert Client(REMOTE_ADDR="198.51.100.1").get("/m/wrong-twice-here-xx/").status_code == 404
+    mapped = Client(REMOTE_ADDR="::ffff:198.51.100.1")  # the same visitor, through IPv6
+    miss_until_blocked(mapped, allowed=ALLOWED_HERE - 2)
+    assert Client(REMOTE_ADDR="198.51.100.1").get("/m/wrong-after-all-xx/").status_code == 429
+
+
 def test_without_a_configured_header_a_forwarded_address_is_not_trusted(client, settings):
     settings.CLIENT_IP_HEADER = ""
     miss_until_blocked(client, **{"x-forwarded-for": "198.51.100.7"})

@@ -178,6 +178,15 @@ def test_imports_from_one_address_are_limited_in_deals_and_say_why(
     assert import_file(elsewhere, export).status_code == 302
 
 
+def test_imports_from_one_ipv6_64_count_together(match, export, monkeypatch):
+    monkeypatch.setattr(access, "IMPORT_DEALS_ALLOWED", 2 * access.IMPORT_LEAST)
+    for host in ("1", "2"):
+        phone = Client(REMOTE_ADDR=f"2001:db8:1:2::{host}")
+        assert import_file(phone, export).status_code == 302
+    assert import_file(Client(REMOTE_ADDR="2001:db8:1:2::3"), export).status_code == 429
+    assert import_file(Client(REMOTE_ADDR="2001:db8:1:3::1"), export).status_code == 302
+
+
 def test_an_import_never_takes_an_address_past_its_allowance(client, match, monkeypatch):
     monkeypatch.setattr(access, "IMPORT_DEALS_ALLOWED", 100)
     thirty = engine.match_to_dict(engine.DEFAULT_PROFILE, 0, [engine.AllPassed()] * 30)
