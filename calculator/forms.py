@@ -20,11 +20,22 @@ TARGET_MIN = 11
 TARGET_MAX = 9999
 
 
+# Symbols and marks whose glyph is empty by design: the blank Braille pattern (an empty cell),
+# the object replacement character (a placeholder for an embedded object: nothing to draw in
+# text), the musical null notehead and the Khitan small script filler.
+DRAWS_NOTHING = (
+    "\N{BRAILLE PATTERN BLANK}\N{OBJECT REPLACEMENT CHARACTER}"
+    "\N{MUSICAL SYMBOL NULL NOTEHEAD}\N{KHITAN SMALL SCRIPT FILLER}"
+)
 # What a reader never sees, by Unicode property rather than by a list: every default-ignorable
 # code point (zero-width spaces and joiners, direction marks, the byte order mark, the Hangul
 # fillers, variation selectors, tags), every other control, format, private-use, surrogate or
-# unassigned one, and the blank Braille pattern, a symbol that fonts draw as an empty cell.
-INVISIBLE = regex.compile(r"[\p{Default_Ignorable_Code_Point}\p{C}\N{BRAILLE PATTERN BLANK}]+")
+# unassigned one, and the few symbols and marks above.
+INVISIBLE = regex.compile(rf"[\p{{Default_Ignorable_Code_Point}}\p{{C}}{DRAWS_NOTHING}]+")
+# What draws something on its own: a letter, a digit, a punctuation mark or a symbol, of any
+# script. A combining mark only draws over another character, and a space draws nothing.
+DRAWN = regex.compile(r"[\p{L}\p{N}\p{P}\p{S}]")
+NAME_DRAWS_NOTHING = _("A name needs a letter, a digit or another sign that can be seen.")
 
 
 def clean_name(value: str) -> str:
@@ -39,11 +50,23 @@ def clean_name(value: str) -> str:
     return " ".join(unicodedata.normalize("NFC", INVISIBLE.sub("", spaced)).split())
 
 
+def draws_something(name: str) -> bool:
+    """Whether a cleaned name shows on the page: not only combining marks (``\u0301\u0301``
+    draws an accent over nothing, or nothing at all)."""
+    return DRAWN.search(name) is not None
+
+
 class NameField(forms.CharField):
-    """A name, cleaned (``clean_name``) before its length is checked."""
+    """A name, cleaned (``clean_name``) before its length is checked; one that draws nothing
+    is refused."""
 
     def to_python(self, value):
         return clean_name(super().to_python(value))
+
+    def validate(self, value):
+        super().validate(value)
+        if value and not draws_something(value):
+            raise forms.ValidationError(NAME_DRAWS_NOTHING, code="draws_nothing")
 
 
 NAME_FIELDS = ("team_a", "team_b", "player_1", "player_2", "player_3", "player_4")
@@ -654,6 +677,8 @@ class RosterField(forms.CharField):
 
     def run_validators(self, value):
         for name in value:
+            if not draws_something(name):
+                raise forms.ValidationError(NAME_DRAWS_NOTHING, code="draws_nothing")
             if len(name) > NAME_MAX:
                 raise forms.ValidationError(
                     _("A name has at most %(max)s characters: “%(name)s” is longer.")

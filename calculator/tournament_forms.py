@@ -6,7 +6,7 @@ import datetime
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from .forms import BELOT_RULES, NAME_MAX, MatchForm, NameField, clean_name
+from .forms import BELOT_RULES, NAME_MAX, MatchForm, NameField, clean_name, draws_something
 from .game_forms import GameChoice
 from .models import FORMAT_CHOICES, PAIRS_MAX, ROUND_ROBIN, SWISS
 from .tournament import MAX_ROUND_ROBIN_PAIRS
@@ -17,6 +17,9 @@ PAIR_LINE = _(
     "Line %(line)s: write the pair's two players separated by “/”, for example: Ана / Боби."
 )
 NAME_TOO_LONG = _("Line %(line)s: a name has at most %(max)s characters.")
+NAME_DRAWS_NOTHING = _(
+    "Line %(line)s: a name needs a letter, a digit or another sign that can be seen."
+)
 SAME_NAMES = _("Line %(line)s: the two players of a pair need different names.")
 TOO_FEW = _("A tournament needs at least 2 pairs, not %(count)s.")
 
@@ -63,6 +66,8 @@ def _pair(number: int, line: str) -> tuple[str, str]:
     names = [clean_name(part) for part in parts]
     if len(names) != 2 or not all(names):
         raise forms.ValidationError(PAIR_LINE % {"line": number}, code="pair_line")
+    if not all(draws_something(name) for name in names):
+        raise forms.ValidationError(NAME_DRAWS_NOTHING % {"line": number}, code="draws_nothing")
     if any(len(name) > NAME_MAX for name in names):
         raise forms.ValidationError(
             NAME_TOO_LONG % {"line": number, "max": NAME_MAX}, code="name_too_long"

@@ -5,12 +5,17 @@ import unicodedata
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
+from django.urls import reverse
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from calculator.forms import clean_name
-from calculator.models import Match
+from calculator.forms import clean_name, draws_something
+from calculator.models import Match, Table, Tournament
 from tests.calculator.conftest import create_match
+from tests.calculator.test_table_http import create_table
+from tests.calculator.test_tournament_http import LANGUAGES, PAIRS, said
+from tests.calculator.test_tournament_http import create as create_tournament
+from tests.calculator.test_tournament_http import form as tournament_form
 
 pytestmark = pytest.mark.django_db
 
@@ -40,8 +45,12 @@ DEFAULT_IGNORABLE = """
 2065 2066..206F 3164 FE00..FE0F FEFF FFA0 FFF0..FFF8 1BCA0..1BCA3 1D173..1D17A E0000 E0001
 E0002..E001F E0020..E007F E0080..E00FF E0100..E01EF E01F0..E0FFF
 """
-# Blank-looking code points that a probe found in names, whatever their class.
-BLANK_LOOKING = "\u3164\u2800\u115f\u1160\uffa0\u034f\u17b4\u17b5\u180e\U000e0020"
+# Blank-looking code points that a probe found in names, whatever their class: among them a
+# symbol and a mark that draw nothing by design (the object replacement character, the musical
+# null notehead, the Khitan small script filler).
+BLANK_LOOKING = (
+    "\u3164\u2800\u115f\u1160\uffa0\u034f\u17b4\u17b5\u180e\U000e0020\ufffc\U0001d159\U00016fe4"
+)
 WHITE_SPACE = "\t\n\x0b\x0c\r \x85\xa0\u1680\u2028\u2029\u202f\u205f\u3000" + "".join(
     chr(code) for code in range(0x2000, 0x200B)
 )
@@ -147,3 +156,122 @@ def test_the_form_keeps_names_as_the_import_keeps_them(client):
     copy = Match.objects.exclude(pk=match.pk).get()
     assert match.team_a == copy.team_a == "Иван М\u0308арина"
     assert match.player_1 == copy.player_1 == match.team_a
+
+
+# Names that draw nothing, the probe's cases: combining marks alone (they draw over nothing, or
+# nothing at all), the object replacement character alone, and "Lions" against "Lions" with a
+# musical null notehead, which draws nothing.
+MARKS_ONLY = ["\u0301\u0301", "\u0332" * 3, "\u0301 \u0332"]
+LOOKS_EMPTY = ["\ufffc", "\U0001d159", "\ufffc\u200b\U0001d159"]
+NAME_DRAWS_NOTHING = "A name needs a letter, a digit or another sign that can be seen."
+LINE_DRAWS_NOTHING = (
+    "Line %(line)s: a name needs a letter, a digit or another sign that can be seen."
+)
+
+
+def test_a_name_that_differs_only_by_what_draws_nothing_is_the_same_name():
+    assert clean_name("Lions\U0001d159") == "Lions" == clean_name("\ufffcLi\U00016fe4ons")
+    assert all(clean_name(name) == "" for name in LOOKS_EMPTY)
+
+
+def test_letters_of_every_script_and_their_marks_draw_something():
+    for name in ["Бойци", "עברית", "العربية", "हिन्दी", "ไทย", "漢字", "7", "♠", "Е\u0308жи"]:
+        assert draws_something(clean_name(name)), name
+    assert clean_name("שלום \u05b0עולם") == "שלום \u05b0עולם"  # a Hebrew point stays
+    assert not any(draws_something(clean_name(name)) for name in MARKS_ONLY + LOOKS_EMPTY)
+
+
+def new_match(client, language, **names):
+    data = {
+        "team_a": "Ние",
+        "team_b": "Вие",
+        "first_dealer": "0",
+        "target": "151",
+        "declaration_comparison": "separate",
+        "contra_tie": "all_hang",
+        **names,
+    }
+    return client.post(f"/{language}/match/new/", data)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("name", MARKS_ONLY)
+def test_a_new_match_refuses_team_and_player_names_that_draw_nothing(client, language, name):
+    for field in ("team_a", "team_b", "player_1", "player_4"):
+        response = new_match(client, language, **{field: name})
+        assert response.status_code == 400, field
+        assert said(response, language, NAME_DRAWS_NOTHING), field
+    assert not Match.objects.exists()
+
+
+@pytest.mark.parametrize("name", LOOKS_EMPTY)
+def test_a_team_name_of_what_draws_nothing_is_an_empty_name(client, name):
+    response = new_match(client, "uk", team_a=name)
+    assert response.status_code == 400 and not Match.objects.exists()
+    assert said(response, "uk", "This field is required.")
+
+
+def test_lions_and_lions_with_a_null_notehead_are_one_name(client):
+    response = new_match(client, "ru", team_a="Lions", team_b="Lions\U0001d159")
+    assert response.status_code == 400 and not Match.objects.exists()
+    assert said(response, "ru", "The two teams need different names.")
+    match = create_match(client, team_a="Lions\U0001d159", player_1="\ufffcАна")
+    assert (match.team_a, match.player_1) == ("Lions", "Ана")
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_an_import_with_a_name_that_draws_nothing_is_refused(client, language):
+    match = create_match(client)
+    export = json.loads(client.get(f"/m/{match.scorer_key}/export.json").content)
+    for teams, players in [({"A": "\u0301\u0301", "B": "Вие"}, None), (None, ["\u0332" * 3] * 4)]:
+        data = {
+            **export,
+            "teams": teams or export["teams"],
+            "players": players or export["players"],
+        }
+        upload = SimpleUploadedFile("m.json", json.dumps(data).encode(), "application/json")
+        response = client.post(f"/{language}/match/import/", {"file": upload})
+        assert response.status_code == 400
+        assert said(response, language, NAME_DRAWS_NOTHING)
+    assert Match.objects.count() == 1
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_table_refuses_a_name_or_a_player_that_draws_nothing(client, language):
+    roster = "Ана\nБоби\nВики\nГого"
+    for name, players in [("\u0301\u0301", roster), ("Петък", roster + "\n\u0332\u0332\u0332")]:
+        response = client.post(f"/{language}/table/new/", {"name": name, "players": players})
+        assert response.status_code == 400
+        assert said(response, language, NAME_DRAWS_NOTHING)
+    assert not Table.objects.exists()
+    table = create_table(client, players=roster + "\n\ufffc\nLions")  # a line of nothing: no line
+    assert table.players == ["Ана", "Боби", "Вики", "Гого", "Lions"]
+    url = reverse("calculator:table-players", args=[table.keeper_key])
+    client.cookies.load({"django_language": language})
+    refused = client.post(url, {"players": "Дидо\n\u0301\u0301"})
+    assert refused.status_code == 400 and said(refused, language, NAME_DRAWS_NOTHING)
+    twice = client.post(url, {"players": "Lions\U0001d159"})
+    assert twice.status_code == 400
+    table.refresh_from_db()
+    assert table.players == ["Ана", "Боби", "Вики", "Гого", "Lions"]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_tournament_refuses_a_name_or_a_player_that_draws_nothing(client, language):
+    response = client.post(f"/{language}/tournament/new/", tournament_form(name="\u0301\u0301"))
+    assert response.status_code == 400 and said(response, language, NAME_DRAWS_NOTHING)
+    pairs = PAIRS + "\n\u0332\u0332\u0332 / Йоана"
+    response = client.post(f"/{language}/tournament/new/", tournament_form(pairs=pairs))
+    assert response.status_code == 400 and said(response, language, LINE_DRAWS_NOTHING, line=5)
+    assert not Tournament.objects.exists()
+    tournament = create_tournament(client, pairs=PAIRS + "\nLions / Тигри")
+    url = reverse("calculator:tournament-pairs", args=[tournament.keeper_key])
+    client.cookies.load({"django_language": language})
+    refused = client.post(url, {"pairs": "Я / Ю\nДидо / \u0301\u0301"})
+    assert refused.status_code == 400 and said(refused, language, LINE_DRAWS_NOTHING, line=2)
+    twice = client.post(url, {"pairs": "Lions\U0001d159 / Тигри\ufffc"})
+    assert twice.status_code == 400
+    assert said(
+        twice, language, "The pair %(pair)s is in the tournament already.", pair="Lions & Тигри"
+    )
+    assert tournament.pairs.count() == 5
