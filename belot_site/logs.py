@@ -15,6 +15,7 @@ This module is imported by the server's main process before Django is set up: no
 import hashlib
 import logging
 import re
+import threading
 import time
 from urllib.parse import unquote
 
@@ -85,6 +86,46 @@ class MaskMatchKeys(logging.Filter):
         if record.stack_info:
             record.stack_info = mask_keys(record.stack_info)
         return True
+
+
+class OneLineRefusals(logging.Filter):
+    """A refused request writes one line, not Django's traceback: a body too large (413) or of
+    too many fields (400) is the client's doing, and a script sending them would fill the log
+    with 30 lines each. The line says what was refused and where (the path, masked after this by
+    :class:`MaskMatchKeys`). Each logger (each kind of refusal) writes at most one line every
+    ``EVERY`` seconds per process; the next line says how many were left out meanwhile."""
+
+    EVERY = 60.0
+
+    def __init__(self, name: str = ""):
+        super().__init__(name)
+        self.clock = time.monotonic
+        self.lock = threading.Lock()
+        self.last: dict[str, float] = {}
+        self.left_out: dict[str, int] = {}
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        now = self.clock()
+        with self.lock:
+            last = self.last.get(record.name)
+            if last is not None and now - last < self.EVERY:
+                self.left_out[record.name] = self.left_out.get(record.name, 0) + 1
+                return False
+            self.last[record.name] = now
+            left_out = self.left_out.pop(record.name, 0)
+        self._one_line(record, left_out)
+        return True
+
+    def _one_line(self, record: logging.LogRecord, left_out: int) -> None:
+        message = record.getMessage()
+        path = getattr(getattr(record, "request", None), "path", None)
+        if path and path not in message:  # Django's own says what, not where
+            message = f"{message.rstrip('.')}: {path}"
+        if left_out:
+            message += f" ({left_out} more since the last such line, not logged)"
+        record.msg, record.args = message, None
+        record.exc_info = record.exc_text = record.stack_info = None
+        record.levelno, record.levelname = logging.WARNING, "WARNING"
 
 
 # Every log line tells its time in UTC, its process and its level. Django sets the workers' local

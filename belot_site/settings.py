@@ -145,6 +145,8 @@ MIDDLEWARE = [
     "django.middleware.locale.LocaleMiddleware",
     # The visitor's address comes from the proxy, or the request is refused (in its language).
     "belot_site.clients.ProxyHeaderMiddleware",
+    # Before anything reads the body (the CSRF check does): a body too large is refused unread.
+    "belot_site.middleware.BodyLimitMiddleware",
     "django.middleware.common.CommonMiddleware",
     # Before the CSRF check: a method the address does not take is a 405, whatever it carries.
     "belot_site.middleware.MethodNotAllowedPageMiddleware",
@@ -356,15 +358,34 @@ WHITENOISE_MAX_AGE = 0 if DEBUG else 60 * 60
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
+# The largest body a request may send, in bytes, by what its address takes: more is refused with
+# 413 before any of it is read or parsed (belot_site/middleware.py, BodyLimitMiddleware). The
+# site's largest form, 128 pairs of two 40-letter names, is some 65 KB percent-encoded (130 KB in
+# 4-byte characters); a match file is at most 1 MB (calculator/forms.py, IMPORT_MAX_BYTES). The
+# admin keeps Django's own limit, DATA_UPLOAD_MAX_MEMORY_SIZE (2.5 MB: the rules' texts).
+FORM_BODY_MAX = 256 * 1024
+BODY_MAX_BY_VIEW = {"match-import": 1_000_000 + 64 * 1024}
+
 # Errors go to stderr, which the server keeps in its log; Django's default sends them nowhere
 # when DEBUG is off and no ADMINS are set. Match keys in them are masked, and each line says
 # when (UTC), which process and how bad, as the server's own lines do (belot_site/logs.py).
 from belot_site.logs import LINE_FORMAT  # noqa: E402  (no Django in it)
 
+# A refused body (413, belot_site/middleware.py; too many fields, 400) writes one line at most once
+# a minute per kind, not Django's traceback each time (belot_site/logs.py, OneLineRefusals).
+REFUSALS = (
+    "belot_site.refusals",
+    "django.security.RequestDataTooBig",
+    "django.security.TooManyFieldsSent",
+    "django.security.TooManyFilesSent",
+)
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "filters": {"mask_keys": {"()": "belot_site.logs.MaskMatchKeys"}},
+    "filters": {
+        "mask_keys": {"()": "belot_site.logs.MaskMatchKeys"},
+        "one_line": {"()": "belot_site.logs.OneLineRefusals"},
+    },
     "formatters": {
         "line": {"()": "belot_site.logs.UTCFormatter", "format": LINE_FORMAT},
     },
@@ -378,5 +399,6 @@ LOGGING = {
             "level": os.environ.get("DJANGO_LOG_LEVEL", "WARNING"),
             "propagate": False,
         },
+        **{name: {"filters": ["one_line"]} for name in REFUSALS},
     },
 }
