@@ -4,10 +4,15 @@ Keys show up in paths (``/m/<key>/…``, ``/t/<key>/…``, ``/tn/<key>/…``), i
 new-table page's ``?match=<scorer key>``), URL-encoded in a ``?next=`` (once or more), in
 Referers that carry any of these, and in the cookies of recent matches, tables and tournaments.
 Every one is replaced by a tag, ``~`` and the first six hex digits of the key's SHA-256: enough
-to tell the requests of one link apart in a log, useless to open the match. In a query string,
-any value with a key's shape is taken for one, whatever its parameter is called. Django's log
-lines go through :class:`MaskMatchKeys` (settings.LOGGING), and so do the server's access and
-error logs (:func:`server_logging`, belot_site/serve.py).
+to tell the requests of one link apart in a log, useless to open the match.
+
+An address can be written so that no rule about where a key stands finds it (``?m%61tch=<key>``,
+``/m/./<key>/``, ``/bg/?<key>``, ``?q=x&<key>=1``), so in every address of a line (a request
+line, a Referer, a path in a message: :data:`ADDRESS`) a key is found by its shape alone: any
+run of at least ``KEY_LEAST`` key characters, each as it is or percent-encoded, whatever stands
+around it, is masked, but for the site's own long words (:data:`READABLE`). Django's log lines go
+through :class:`MaskMatchKeys` (settings.LOGGING), and so do the server's access and error logs
+(:func:`server_logging`, belot_site/serve.py).
 
 This module is imported by the server's main process before Django is set up: no Django imports.
 """
@@ -47,6 +52,41 @@ KEYS = re.compile(
 )
 
 
+# A key by its shape, wherever it stands in an address: KEY_LEAST or more key characters in a row
+# (as few as calculator.access.KEY_SHAPE takes), each as it is or percent-encoded once or more.
+KEY_LEAST = 16
+# (A percent-encoded character that is no key character is taken whole: "%20" ends a run, and its
+# "20" does not start one.)
+KEY_RUN = re.compile(rf"(?P<run>{KEY_CHARS})|{_encoded('[0-9A-F]{2}')}", re.IGNORECASE | re.ASCII)
+# An address in a line: a path or a query string, or an absolute URL (its scheme and host are left
+# as they are), after a space, a quote, a bracket, "=", "," or ":" (not in "Mozilla/5.0"). A
+# traceback's file names are no address and stay readable.
+ADDRESS = re.compile(
+    r"""(?P<file>File "[^"\n]*")"""
+    r"""|(?<![^\s"'(\[<=,:])(?P<origin>[a-z][a-z0-9+.-]*://[^/\s"'<>?#]*)?"""
+    r"""(?P<rest>(?(origin)[^\s"'<>]*|[/?][^\s"'<>]*))""",
+    re.IGNORECASE | re.ASCII,
+)
+# The words of KEY_LEAST letters or more in the site's own addresses (routes, static files, the
+# admin's models and parameters), left readable: a key is random and never one of them.
+# tests/test_logs.py checks that every such word of the site is here.
+READABLE = frozenset(
+    {
+        "accessfailurelog",
+        "_changelist_filters",
+        "DateTimeShortcuts",
+        "RelatedObjectLookups",
+        "clearable_inputs",
+        "icon-unknown-alt",
+        "modeltranslation",
+        "prepopulate_init",
+        "tabbed_translation_fields",
+        "tooltag-arrowright",
+        "unusable_password_field",
+    }
+)
+
+
 def _decoded(text: str) -> str:
     for _level in range(5):
         text, before = unquote(text), text
@@ -68,8 +108,24 @@ def _mask(found: re.Match) -> str:
     return found["cookie"] + ".".join(_tag(key) for key in found["keys"].split("."))
 
 
+def _mask_run(found: re.Match) -> str:
+    key = _decoded(found["run"] or "")
+    return found[0] if len(key) < KEY_LEAST or key in READABLE else _tag(key)
+
+
+def mask_address(address: str) -> str:
+    """Every run of key characters in ``address`` that could be a key, as its tag."""
+    return KEY_RUN.sub(_mask_run, address)
+
+
+def _mask_address(found: re.Match) -> str:
+    if found["file"]:
+        return found["file"]
+    return (found["origin"] or "") + mask_address(found["rest"])
+
+
 def mask_keys(text: str) -> str:
-    return KEYS.sub(_mask, text)
+    return ADDRESS.sub(_mask_address, KEYS.sub(_mask, text))
 
 
 class MaskMatchKeys(logging.Filter):
@@ -160,6 +216,8 @@ class AccessLines(logging.Filter):
             return False
         if fields.get("query_string"):
             fields["path"] = f"{path}?{fields['query_string']}"
+        # The whole request target is an address, whatever it starts with.
+        fields["path"] = mask_address(fields["path"])
         # granian writes the request's time in the worker's local time (TIME_ZONE): in UTC here.
         started = record.created - fields.get("dt_ms", 0) / 1000
         fields["time"] = time.strftime("%Y-%m-%d %H:%M:%S +0000", time.gmtime(started))

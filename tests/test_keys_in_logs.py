@@ -6,8 +6,9 @@ Two phones, which send a Referer as a browser does, go through everything that c
 in an address: a match kept and corrected, its watch link, its sheet, export and QR code, the
 language and theme links, "Keep this match in a new table" (``/bg/table/new/?match=<scorer
 key>``, the probe's finding: on the visit, on the post and in the next request's Referer), the
-table's pages, a match started from it and one added by its link, and a wrong key. Then every key
-the database holds is looked for in the logs. Takes about 10 s.
+table's pages, a match started from it and one added by its link, a wrong key, and the addresses
+a browser never writes that the probe crafted to get keys past the masking. Then every key the
+database holds is looked for in the logs. Takes about 10 s.
 """
 
 import re
@@ -120,6 +121,21 @@ def watcher_evening(phone, watch_key: str, view_key: str) -> str:
     return wrong
 
 
+def crafted_addresses(phone, scorer: str, watch: str) -> None:
+    """The probe's addresses, which no browser writes, and which the rules about where a key
+    stands let through in clear: the scorer's key looked up by an encoded ``?m%61tch=`` (200:
+    Django decodes the name), and keys where no page takes them (404, or a page that ignores
+    its query string)."""
+    assert phone.get(f"/bg/table/new/?m%61tch={scorer}").status == 200
+    assert phone.get(f"/bg/table/new/?m%2561tch={watch}").status == 200  # no ?match at all
+    for path in (f"/m/./{watch}/", f"/m//{watch}/", f"/m/%{watch}/"):
+        assert phone.get(path).status in (400, 404), path
+    for query in (f"?match=%20{watch}", f"?match=+{watch}"):
+        assert phone.get(f"/bg/table/new/{query}").status == 404, query
+    for path in (f"/bg/?{watch}", f"/bg/rules/?q=x&{scorer}=1"):
+        assert phone.get(path).status == 200, path
+
+
 def keys_in(database) -> set[str]:
     with sqlite3.connect(database) as db:
         matches = db.execute("SELECT scorer_key, watch_key FROM calculator_match").fetchall()
@@ -138,8 +154,9 @@ def test_a_whole_evening_leaves_no_key_in_the_logs(site, tmp_path):
         view = db.execute("SELECT view_key FROM calculator_table WHERE keeper_key = ?", [keeper])
         watch_key, view_key = watch.fetchone()[0], view.fetchone()[0]
     wrong = watcher_evening(Phone(site.port, referer=True), watch_key, view_key)
+    crafted_addresses(Phone(site.port, referer=True), match, watch_key)
     assert len(keys) == 8  # three matches and a table, two keys each
-    marker = f"/robots.txt?end-of-the-evening={secrets.token_hex(4)}"
+    marker = f"/robots.txt?evening-end={secrets.token_hex(4)}"
     assert scorer.get(marker).status == 200
     # Each worker writes its access line after its answer: the marker, answered last, can be
     # in the log before another worker's line for the watcher's last request (CI, 2026-12-04).
@@ -157,3 +174,5 @@ def test_a_whole_evening_leaves_no_key_in_the_logs(site, tmp_path):
     assert f'"POST /bg/table/new/?match={_tag(match)} HTTP/1.1" 302' in logged
     assert f'"http://127.0.0.1:{site.port}/bg/table/new/?match={_tag(match)}"' in logged  # Referer
     assert "Not Found: /m/~" in logged  # Django's own line, masked as well
+    assert f'"GET /bg/table/new/?m%61tch={_tag(match)} HTTP/1.1" 200' in logged
+    assert f"Not Found: /m/%{_tag(watch_key)}/" in logged

@@ -1,13 +1,15 @@
-"""Match keys never reach a log: paths, Referers and the recent-matches cookie are masked."""
+"""Match keys never reach a log: paths, Referers and the recent-matches cookie are masked, and in
+an address a key is found by its shape wherever it stands."""
 
 import io
 import logging
+import re
 
 import pytest
 from django.test import Client
 
 from belot_site import logs
-from belot_site.logs import mask_keys
+from belot_site.logs import _tag, mask_keys
 from tests.calculator.conftest import create_match
 
 # Fixed, so that pytest-xdist's workers collect the same test names.
@@ -40,6 +42,93 @@ def test_keys_are_masked_in_any_line(line):
     masked = mask_keys(line)
     assert KEY not in masked and OTHER not in masked
     assert "~" in masked
+
+
+# The probe's crafted addresses: each got a key past the rules about where a key stands.
+CRAFTED = [
+    "/bg/table/new/?m%61tch={key}",
+    "/bg/table/new/?m%2561tch={key}",
+    "/m/./{key}/",
+    "/m//{key}/",
+    "/m/%{key}/",
+    "/bg/table/new/?match=%20{key}",
+    "/bg/table/new/?match=+{key}",
+    "/bg/?{key}",
+    "/bg/rules/?q=x&{key}=1",
+]
+ALSO = [
+    f"/bg/?{KEY}{OTHER}",  # one run with a key in it
+    f"/bg/?x={KEY}.{OTHER}",
+    f"/{KEY}",
+    f"/bg/?%{ord(KEY[0]):02X}%{ord(KEY[1]):02x}{KEY[2:]}",
+]
+
+
+@pytest.mark.parametrize("address", [*(a.format(key=KEY) for a in CRAFTED), *ALSO])
+@pytest.mark.parametrize(
+    "line",
+    [
+        '127.0.0.1 - - [x] "GET {} HTTP/1.1" 404 1.0 "-" "UA"',
+        '127.0.0.1 - - [x] "GET /bg/ HTTP/1.1" 200 1.0 "https://b.example{}" "UA"',
+        "Not Found: {}",
+        "Forbidden (CSRF cookie not set.): {}",
+        "Bad Request: {} and more",
+        "could not read {'path': '{}'}",
+    ],
+)
+def test_a_key_is_masked_by_its_shape_wherever_it_stands_in_an_address(address, line):
+    masked = mask_keys(line.replace("{}", address))
+    assert KEY not in masked and OTHER not in masked, masked
+    assert KEY[:16] not in masked and KEY[-16:] not in masked
+
+
+@pytest.mark.parametrize("address", CRAFTED)
+def test_a_crafted_address_gives_the_keys_own_tag(address):
+    assert _tag(KEY) in mask_keys(address.format(key=KEY))
+
+
+def test_the_access_log_masks_its_whole_request_target():
+    """Whatever the target starts with (granian passes on what the client sent)."""
+    fields = {"path": f"{KEY}/x", "query_string": f"{OTHER}", "status": 404, "dt_ms": 1.0}
+    record = logging.LogRecord("granian.access", logging.INFO, "", 0, "%(path)s", None, None)
+    record.args = fields
+    assert logs.AccessLines().filter(record)
+    assert fields["path"] == f"{_tag(KEY)}/x?{_tag(OTHER)}"
+
+
+def test_every_long_word_of_the_sites_own_addresses_stays_readable():
+    """Routes, the admin's models, static files: their words of 16 letters and more are
+    READABLE, so that a log names them (a new one, say a static file, is added there)."""
+    from django.contrib.staticfiles import finders
+    from django.urls import get_resolver
+
+    def patterns(resolver, prefix=""):
+        for pattern in resolver.url_patterns:
+            text = prefix + str(pattern.pattern)
+            yield from patterns(pattern, text) if hasattr(pattern, "url_patterns") else [text]
+
+    static = [path for finder in finders.get_finders() for path, _storage in finder.list([])]
+    addresses = [*patterns(get_resolver()), *static, "/admin/?_changelist_filters=q%3Dx"]
+    words = {word for text in addresses for word in re.findall(r"[\w-]{16,}", text, re.ASCII)}
+    words = {word for word in words if not word.startswith("(?P")}
+    assert words - logs.READABLE == set()
+    for word in logs.READABLE:
+        assert mask_keys(f'"GET /static/{word}.js HTTP/1.1"') == f'"GET /static/{word}.js HTTP/1.1"'
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        '"GET /static/admin/js/admin/RelatedObjectLookups.js HTTP/1.1" 404',
+        '"https://belot-calculator-example.org/bg/rules/" "Mozilla/5.0 (Linux; Android 10; K) '
+        'AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Mobile Safari/537.36"',
+        '  File "/srv/belot/calculator/tournament_services.py", line 3, in tournament_round_start',
+        "    return self.get_response_for_the_request(request)",
+    ],
+)
+def test_what_only_looks_long_stays_readable(line):
+    """Words of the site's own, a host, a browser's name, a traceback's files and code."""
+    assert mask_keys(line) == line
 
 
 def test_one_key_gets_one_tag_and_the_rest_of_the_line_stays():
@@ -98,9 +187,12 @@ def test_django_request_warnings_carry_no_key(django_log):
     browser.get(f"/m/{KEY}/")  # Not Found
     browser.put(f"/m/{match.scorer_key}/all-passed/")  # Method Not Allowed
     Client(enforce_csrf_checks=True).post(f"/m/{match.scorer_key}/all-passed/")  # Forbidden
+    for address in CRAFTED:  # Not Found, or a page (?m%61tch= is looked up: 200)
+        browser.get(address.format(key=match.scorer_key))
     written = django_log.getvalue()
     assert "Not Found: /m/~" in written and "Method Not Allowed" in written
     assert "Forbidden (CSRF" in written
+    assert f"Not Found: /m/~{_tag('.')[1:]}/{_tag(match.scorer_key)}/" in written
     assert KEY not in written and match.scorer_key not in written
 
 
