@@ -251,7 +251,12 @@ def _bounded_postgresql(database: dict) -> None:
     # Given first, so that a statement_timeout in the URL's own options (-c ...) comes later, and
     # wins (a long maintenance command may need one).
     statement = f"-c statement_timeout={DATABASE_STATEMENT_SECONDS * 1000}"
-    options["options"] = f"{statement} {options.get('options', '')}".strip()
+    # No key in PostgreSQL's own log (docs/security.md, "Keys and PostgreSQL's log"): the values
+    # go to the server apart from the statement, which holds $1, $2 (psycopg's server-side
+    # binding), and an error's log line leaves them out.
+    options.setdefault("server_side_binding", True)
+    no_values = "-c log_parameter_max_length_on_error=0"
+    options["options"] = f"{statement} {no_values} {options.get('options', '')}".strip()
 
 
 DATABASES = {"default": _database()}

@@ -39,7 +39,7 @@ def test_a_postgres_database_url_gets_an_end_to_every_wait():
     database = database_from("postgres://postgres@127.0.0.1:5432/belot")
     assert database["ENGINE"] == "belot_site.postgresql"
     options = database["OPTIONS"]
-    assert options["options"] == "-c statement_timeout=5000"
+    assert options["options"].startswith("-c statement_timeout=5000 ")
     assert options["connect_timeout"] == 3
     assert options["keepalives"] == 1 and options["tcp_user_timeout"] == 6000
     assert settings.DATABASE_ANSWER_SECONDS > settings.DATABASE_STATEMENT_SECONDS
@@ -49,7 +49,15 @@ def test_a_statement_timeout_in_the_url_wins_for_a_long_maintenance_command():
     database = database_from(
         "postgres://postgres@127.0.0.1:5432/belot?options=-c%20statement_timeout%3D0"
     )
-    assert database["OPTIONS"]["options"] == "-c statement_timeout=5000 -c statement_timeout=0"
+    assert database["OPTIONS"]["options"].startswith("-c statement_timeout=5000 ")
+    assert database["OPTIONS"]["options"].endswith(" -c statement_timeout=0")
+
+
+def test_a_postgres_database_sends_the_values_apart_and_its_errors_leave_them_out():
+    """docs/security.md, "Keys and PostgreSQL's log"; tests/test_keys_in_postgresql.py shows it."""
+    options = database_from("postgres://postgres@127.0.0.1:5432/belot")["OPTIONS"]
+    assert options["server_side_binding"] is True
+    assert "-c log_parameter_max_length_on_error=0" in options["options"]
 
 
 @pytest.mark.parametrize(
