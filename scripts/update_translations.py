@@ -44,13 +44,25 @@ def fill(po: polib.POFile, language: str, translations: dict) -> None:
         entry.previous_msgctxt = entry.previous_msgid = entry.previous_msgid_plural = None
 
 
+def creation_dates() -> dict[str, str]:
+    """Each file's POT-Creation-Date, which makemessages rewrites on every run: kept as it was,
+    it would otherwise make two branches' translations conflict on a header line nobody reads."""
+    return {
+        language: polib.pofile(str(po_path(language))).metadata.get("POT-Creation-Date", "")
+        for language in LANGUAGES
+    }
+
+
 def main(argv: list[str]) -> int:
+    dates = creation_dates()
     makemessages()
     translations = json.loads(Path(argv[0]).read_text(encoding="utf-8")) if argv else {}
     missing = 0
     for language in LANGUAGES:
         path = po_path(language)
         po = polib.pofile(str(path), wrapwidth=WRAP)
+        if dates[language]:
+            po.metadata["POT-Creation-Date"] = dates[language]
         for entry in po.obsolete_entries():  # strings the code no longer has
             po.remove(entry)
         fill(po, language, translations)
