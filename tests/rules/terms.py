@@ -43,10 +43,31 @@ def avoided() -> dict[str, list[tuple[str, re.Pattern]]]:
     found: dict[str, list[tuple[str, re.Pattern]]] = {language: [] for language in LANGUAGES}
     for language, words, _use, _why in _table(TERMS_FILE.read_text(encoding="utf-8"), "Avoid"):
         for word in (word.strip() for word in words.split(",")):
-            stem = r"\s+".join(re.escape(part) for part in word.removesuffix("…").split())
+            stem = r"\s+".join(_piece(part) for part in word.removesuffix("…").split())
             end = "" if word.endswith("…") else r"(?!\w)"
             found[language].append((word, re.compile(rf"(?<!\w){stem}{end}", re.I)))
     return found
+
+
+def _piece(part: str) -> str:
+    """One word of an avoided phrase as a pattern: a number in it stands for any number."""
+    return "".join(r"\d+" if bit.isdigit() else re.escape(bit) for bit in re.split(r"(\d+)", part))
+
+
+@cache
+def numbers_and_signs() -> dict[str, dict[str, str]]:
+    """The table "Numbers and signs": what (raw-totals, score...) -> language -> its example."""
+    rows = _table(TERMS_FILE.read_text(encoding="utf-8"), "Numbers and signs")
+    return {
+        what: dict(zip(LANGUAGES, (bg, uk, ru), strict=True)) for what, bg, uk, ru, _why in rows
+    }
+
+
+def raw_totals(language: str, first: int, second: int) -> str:
+    """Two teams' totals in a deal as the language writes them: bg "87 на 75", uk "87 проти 75"."""
+    example = numbers_and_signs()["raw-totals"][language]
+    numbers = iter((str(first), str(second)))
+    return re.sub(r"\d+", lambda _: next(numbers), example)
 
 
 def unquoted(text: str) -> str:

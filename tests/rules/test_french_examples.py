@@ -1,8 +1,8 @@
 """The chapters on classic belote and contrée say what the engine scores.
 
 Each chapter ends with a table of worked deals: what the taker had ("82 от картите", "Обява 100,
-122 от картите"), both totals ("122 на 40") and what each team writes ("220:40", "вътре: 0:162",
-a litige's waiting points after them). The deals are kept here in the table's order, as
+122 от картите"), both totals in the form docs/terms.md sets ("122 на 40", "122 проти 40") and
+what each team writes ("220:40", "вътре: 0:162", a litige's waiting points after them). The deals are kept here in the table's order, as
 test_worked_examples keeps the score sheet's, and the engine must give every number the page shows,
 in every language. The variants the notes under the table mention (exact points, a house rule)
 and the examples in the running text are checked the same way: the numbers they give, in the
@@ -37,6 +37,7 @@ from calculator.engine import (
 )
 from calculator.engine.french import round_to_ten
 from rules.content import LANGUAGES
+from tests.rules.terms import raw_totals
 from tests.rules.test_worked_examples import section, table_rows
 
 A, B = Team.A, Team.B  # "Ние" / "Ми" / "Мы" and "Вие" / "Вони" / "Они"
@@ -134,7 +135,7 @@ def test_every_row_of_the_examples_table_is_what_the_engine_scores(slug, languag
         heading, totals, written = row
         result = example.result()
         assert numbers(heading) == [number, *example.heading], (number, heading)
-        assert numbers(totals) == [result.totals.a, result.totals.b], (number, totals)
+        assert text(totals) == raw_totals(language, result.totals.a, result.totals.b), totals
         waiting = getattr(result, "hanging_added", 0)
         shown = [result.written.a, result.written.b] + ([waiting] if waiting else [])
         assert numbers(written) == shown, (number, written)
@@ -181,7 +182,7 @@ def test_the_litige_goes_on_to_the_next_deal_as_the_text_says(language):
     said_in_order(
         passage,
         [
-            f"{written.a - litige.hanging} на {written.b}",
+            raw_totals(language, written.a - litige.hanging, written.b),
             f"{written.a - litige.hanging} + {litige.hanging} = {written.a}",
             f"{written.b}",
             f"{totals.a}:{totals.b}",
@@ -205,21 +206,21 @@ def test_the_classic_game_end_examples_end_or_go_on_as_the_engine_decides(langua
     before = TeamPoints(440, 460)
     after, result, winner = game_end(CLASSIC, taken(100), before)
     assert winner is A and min(after.a, after.b) >= CLASSIC.default_profile.target
-    said_in_order(first, [f"{before.a}:{before.b}", f"{result.totals.a} на {result.totals.b}",
+    said_in_order(first, [f"{before.a}:{before.b}", raw_totals(language, result.totals.a, result.totals.b),
                           f"{after.a}:{after.b}"])  # fmt: skip
 
     before = TeamPoints(300, 490)
     after, result, winner = game_end(CLASSIC, taken(70, B, declarations_b=BELOTE), before)
     assert winner is None and after.b >= CLASSIC.default_profile.target  # on its belote alone
     assert result.belote_alone == TeamPoints(0, 20) and result.written == TeamPoints(162, 20)
-    said_in_order(second, [f"{before.a}:{before.b}", "70", f"{result.totals.b} на {result.totals.a}",
+    said_in_order(second, [f"{before.a}:{before.b}", "70", raw_totals(language, result.totals.b, result.totals.a),
                            f"{after.b}", f"{result.written.a}", f"{after.a}"])  # fmt: skip
 
     before = TeamPoints(490, 348)
     after, result, winner = game_end(CLASSIC, taken(70, declarations_a=BELOTE), before)
     assert after.a == after.b and winner is B  # B alone reached the target: equal totals or not
     assert result.belote_alone == TeamPoints(20, 0) and result.written == TeamPoints(20, 162)
-    said_in_order(third, [f"{before.a}:{before.b}", "70", f"{result.totals.a} на {result.totals.b}",
+    said_in_order(third, [f"{before.a}:{before.b}", "70", raw_totals(language, result.totals.a, result.totals.b),
                           f"{after.a}", f"{result.written.b}", f"{after.b}"])  # fmt: skip
 
 
@@ -239,7 +240,7 @@ def test_the_contree_game_end_examples_end_or_go_on_as_the_engine_decides(langua
     assert winner is None and after.a >= CONTREE.default_profile.target  # on its belote alone
     assert result.belote_alone == TeamPoints(20, 0)
     said_in_order(second, [f"{before.a}:{before.b}", "100", "70",
-                           f"{result.totals.a} на {result.totals.b}", f"{after.a}",
+                           raw_totals(language, result.totals.a, result.totals.b), f"{after.a}",
                            f"160 + 100 = {result.written.b}", f"{after.b}"])  # fmt: skip
 
 
@@ -260,7 +261,9 @@ def test_the_declaration_comparison_example_is_the_engine_s(language):
 def test_a_bid_of_80_needs_82_and_the_belote_counts_towards_a_bid(language):
     outcome = {points: CONTREE.score_deal(bid(80, points)).outcome for points in (81, 82)}
     assert outcome == {81: "failed", 82: "made"}
-    said_in_order(part("contree", language, "contree-requirement"), ["80", "82", "81 на 81"])
+    said_in_order(
+        part("contree", language, "contree-requirement"), ["80", "82", raw_totals(language, 81, 81)]
+    )
 
     results = {
         value: CONTREE.score_deal(bid(value, 99, declarations_a=BELOTE)) for value in (110, 120)

@@ -1,6 +1,7 @@
 """The three languages as a native reader checks them: each language's quotes and apostrophe,
-dashes that are dashes, lines that do not break where they must not, and the defects of the
-language review of 2026-12-01 (issue #22) gone for good, their corrections in place."""
+dashes that are dashes, numbers written as docs/terms.md sets them, team names named as teams,
+lines that do not break where they must not, and the defects the language reviews found gone for
+good, their corrections in place."""
 
 import re
 
@@ -9,6 +10,7 @@ import pytest
 
 from belot_site.typography import NBSP
 from rules.content import LANGUAGES, all_sections
+from tests.rules.terms import numbers_and_signs, raw_totals
 from tests.rules.test_terms import LOCALE
 
 TAG = re.compile(r"<[^>]+>")
@@ -72,7 +74,81 @@ def test_a_dash_is_a_dash_and_raw_totals_read_81_on_81(language):
         assert " - " not in text, text[:200]
     rules = rules_text(language)
     assert not re.search(r"\d – \d", rules)  # "87 – 75" is "87 на 75"; a score is "9:7"
-    assert "87 на 75" in rules and "81 на 81" in rules
+    assert raw_totals(language, 87, 75) in rules and raw_totals(language, 81, 81) in rules
+
+
+# Numbers and signs in the rules, as docs/terms.md writes them (the interface's strings follow
+# when the interface is rewritten: its tournament pages still write "151 : 0" and en dashes)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_rules_write_a_score_without_spaces_and_an_en_dash_only_in_a_range(language):
+    rules = " ".join(rules_text(language).split())
+    spaced = re.search(r"\d\s+:\s*\d", rules)  # "151 : 0"; a note's "9: 252" is a label
+    assert spaced is None, rules[spaced.start() - 60 : spaced.end() + 20]
+    assert numbers_and_signs()["score"][language] == "151:0"
+    for dash in re.finditer("–", rules):  # "6–7", "80–160": never "отбор 1 – с отбор 2"
+        assert re.fullmatch(r"\w–\w", rules[dash.start() - 1 : dash.end() + 1]), rules[
+            dash.start() - 60 : dash.end() + 20
+        ]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_rules_write_a_contree_bid_as_the_table_does(language):
+    rules = rules_text(language)
+    assert numbers_and_signs()["contree-bid"][language] in rules
+    nominative = {"uk": "чирви|бубни|піки|трефи", "ru": "червы|бубны|пики|трефы"}.get(language)
+    if nominative:  # after a number of tens, the genitive plural: «100 чирв», «80 червей»
+        assert not re.search(rf"\d0\s+(?:{nominative})(?!\w)", rules)
+    else:
+        assert not re.search(r"\d0\s+на\s+(?:спатия|каро|купа|пика)", rules)
+
+
+def test_ukrainian_names_the_bidders_once_and_then_refers_to_them():
+    """The review of 2026-12-05 counted «команда, що грає» 25 times and «ті, хто грає / взяв» 49
+    times. A passage names the role once; then «вона», «вони», the team's name or the result."""
+    rules = " ".join(rules_text("uk").split())
+    bidders = re.findall(r"команд\w*,\s+що\s+гра\w*", rules, re.I)
+    relative = re.findall(r"\b(?:ті|тих|тим|тими),\s+хто\s+(?:грає|грав|взяв|візьме)", rules, re.I)
+    assert len(bidders) <= 24, bidders
+    assert len(relative) <= 11, relative
+    for calque in ("останні десять", "останні 10", "останніми 10"):  # Bulgarian "последните 10"
+        assert calque not in rules
+    assert "«десять за останню»" in rules and "10 за останню взятку" in rules
+
+
+# Team names in a sentence (docs/terms.md): quoted, and named as a team the first time a
+# paragraph mentions one; alone only as a label (the sheet's columns, a line the name leads)
+
+TEAM = {
+    "bg": (("„Ние“", "„Вие“"), r"отбор"),
+    "uk": (("«Ми»", "«Вони»"), r"команд\w*"),
+    "ru": (("«Мы»", "«Они»"), r"команд\w*"),
+}
+LABELS = {
+    "bg": ["две колони:", "На листа се пише"],
+    "uk": ["два стовпці:", "На аркуші пишуть"],
+    "ru": ["два столбца:", "На листе пишут"],
+}
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_rules_name_a_team_as_a_team_before_its_name(language):
+    names, word = TEAM[language]
+    bare = []
+    for section in all_sections():
+        body = section["body"][language]
+        for _tag, block in re.findall(r"<(p|li)\b[^>]*>(.*?)</\1>", body, re.S):
+            text = " ".join(TAG.sub(" ", block).split())
+            found = [text.find(name) for name in names if name in text]
+            if not found or any(label in text for label in LABELS[language]):
+                continue
+            first = min(found)
+            if text[first:].startswith(tuple(f"{name}:" for name in names)) and first == 0:
+                continue  # «Ми»: 127 за карти…
+            if not re.search(rf"(?i){word}\s*(?:—\s*)?$", text[:first]):
+                bare.append(f"{section['slug']}: …{text[max(0, first - 50) : first + 30]}…")
+    assert bare == []
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
@@ -106,6 +182,7 @@ GONE = {
         "коинш",
         "може още веднъж да вдигне",
         "Връзката на записващия",
+        "пак взима „Ние“",
     ],
     "uk": [
         "аби ще не",
@@ -122,6 +199,14 @@ GONE = {
         "у грі в масть",
         "«Вътре»",
         ", стає 157:162",
+        "останні десять",
+        "«до чого?»",
+        "так, ніби вона сіла",
+        "від французького дієслова",
+        "«100 чирви»",
+        "80 чирви",
+        "не важить",
+        "взятка зараз у суперника →",
     ],
     "ru": [
         "бьёт 8 ♥",
@@ -136,6 +221,10 @@ GONE = {
         "в игре в масть",
         "«Вътре»",
         ", становится 157:162",
+        "одного достоинства: 100,",
+        "за некоторыми столами бьют",
+        "Так ничего не пропадёт при сравнении комбинаций",
+        "вчетвером, две команды",
     ],
 }
 THERE = {
@@ -149,6 +238,7 @@ THERE = {
         "Висящите точки от последното раздаване на играта",
         "копирайте връзката под „Връзка за записващия“",
         "уговорка на масата",
+        "пак взима отбор „Ние“",
     ],
     "uk": [
         "роздають заново, поки не зіграно жодної карти",
@@ -162,6 +252,16 @@ THERE = {
         "деберцу й клабору",
         "домовленість столу",
         "у грі в масті буває щонайбільше один белот",
+        "«десять за останню»",
+        "«до якої?»",
+        "«100 чирв»",
+        "заявляє 80 чирв",
+        "розмовно coinche — звідси й назва гри",
+        "команда порушника програє роздачу, хоч би хто назвав контракт",
+        "на руці в одного гравця",
+        "якщо взятку бере партнер, бити козирем не зобов’язаний",
+        "у полі «Команда, що грає» вкажіть команду порушника",
+        "Хто грав, значення не має",
     ],
     "ru": [
         "партнёр бьёт восьмёркой ♥, второй соперник перебивает девяткой ♥",
@@ -174,6 +274,12 @@ THERE = {
         "В мастевой игре бывает не больше одного белота",
         "деберцу и клабору",
         "договорённость стола",
+        "тузы, десятки, короли или дамы — 100, девятки — 150, валеты — 200",
+        "вчетвером — две команды по два человека",
+        "за многими столами бьют",
+        "в поле «Играющая команда» укажите команду нарушителя",
+        "За некоторыми столами такую карту засчитывают в обеих комбинациях",
+        "если взятку берёт партнёр, бить козырем ты не обязан",
     ],
 }
 
