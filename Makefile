@@ -54,11 +54,13 @@ clean:
 
 # Production: HTTPS behind a proxy, with granian on 127.0.0.1:8000 (belot_site/serve.py). Needs
 # DJANGO_SECRET_KEY and DJANGO_ALLOWED_HOSTS (README, "Production"); refuses to start while
-# `check --deploy` warns.
+# `check --deploy` warns. The rules text shipped with this version replaces the stored text that
+# nobody edited in the admin (README, "The admin and the rules text").
 .PHONY: serve
 serve: export DJANGO_PRODUCTION = 1
 serve: messages
 	$(PY) manage.py check --deploy --fail-level WARNING
 	$(PY) manage.py collectstatic --noinput -v 0
 	$(PY) manage.py migrate --noinput -v 0
+	$(PY) manage.py load_rules --if-unedited -v 0
 	$(PY) -m belot_site.serve
