@@ -1,3 +1,6 @@
+import shutil
+import subprocess
+
 import pytest
 
 # What lets a test open the database (pytest-django refuses it to every other test).
@@ -44,7 +47,7 @@ def pytest_collection_modifyitems(items):
     end of a run keeps one worker busy while the other waits: the tournament night, last in
     file order, once kept one of the two cores idle for the last 37 s of a 317 s `make test`
     (docs/performance.md, "make test"). Moved to the head of the browser tests, which stay
-    together so that each worker starts Chromium once (tests/e2e/conftest.py, ``browser``).
+    together so that each worker starts Chromium once (tests/e2e/conftest.py, ``browsers``).
     This runs after pytest-django's own reordering (``tryfirst`` there).
     """
     for item in items:
@@ -54,6 +57,28 @@ def pytest_collection_modifyitems(items):
     if first is None:
         return
     items[first:] = sorted(items[first:], key=lambda item: not item.get_closest_marker("long"))
+
+
+# The families the site's pages are drawn in, for their Cyrillic text: static/css/site.css's
+# system-ui, and the monospace in which a browser sizes a field by its own columns.
+FONT_FAMILIES = ("system-ui:lang=bg", "monospace:lang=bg")
+
+
+def pytest_terminal_summary(terminalreporter):
+    """Where a browser test failed, the fonts Chromium drew its pages in: a page's width and what
+    fits on a line depend on them (Chromium asks fontconfig, as fc-match does). The browser
+    tests pass with DejaVu Sans alone and with Nimbus Sans (14 % narrower) as system-ui."""
+    stats = terminalreporter.stats
+    reports = [*stats.get("failed", ()), *stats.get("error", ())]
+    if not any("browser" in getattr(report, "keywords", ()) for report in reports):
+        return
+    if not shutil.which("fc-match"):
+        return
+    fonts = []
+    for family in FONT_FAMILIES:
+        found = subprocess.run(["fc-match", "-f", "%{family[0]}", family], capture_output=True)
+        fonts.append(f"{family.split(':')[0]}: {found.stdout.decode()}")
+    terminalreporter.write_line("Chromium's fonts here (fc-match): " + "; ".join(fonts))
 
 
 @pytest.fixture(scope="session", autouse=True)

@@ -1,12 +1,18 @@
 """Browser tests: the real site in Debian's Chromium, driven by Playwright's sync API.
 
+They run in Debian's chromium-headless-shell (Chromium's old headless mode, what Playwright
+itself runs headless), which prints, runs the service worker and lays out pages as the full
+browser does at less CPU (docs/performance.md, "make test"). A test that needs what only the
+full browser has is marked ``full_chromium`` (with why) and runs in /usr/bin/chromium. With
+only one of the two installed, every test that can runs in it; the others skip, saying what to
+install, so `make test` passes on a machine with neither.
+
 Every browser context is watched by `RequestGuard`: a request to any host but the live server's
 fails the test, and so does a script error or a console error (a CSP violation, a failed load)
 on any page. Chromium itself cannot reach another host (`--host-resolver-rules`: every other
 name is unknown), so the guard only has to watch, not intercept: intercepting every request
 (Playwright's `route`) would also turn off the browser's HTTP cache and cost a round trip to
-Python per request. Without Chromium at CHROMIUM the whole folder is skipped, so
-`make test` passes on a machine without it.
+Python per request.
 """
 
 import contextlib
@@ -21,25 +27,25 @@ import pytest
 from django.db import connections
 from django.test import Client
 
+HEADLESS_SHELL = Path("/usr/bin/chromium-headless-shell")
 CHROMIUM = Path("/usr/bin/chromium")
 # axe-core, from npm (package.json; `make test` runs `npm ci` when npm is there).
 AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    # Nothing leaves the machine: every host name but the live server's fails to resolve.
-    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost",
-]
-# Headless Chromium 156 opens the address bar's suggestions popup as two hidden pages of its own
+# What each binary is started with beyond Playwright's own switches (chromiumSwitches.ts:
+# headless, no sandbox, no background networking, no component updates...). --disable-gpu is
+# not needed: either binary draws in software (SwiftShader) in a GPU process of its own with or
+# without it.
+# Both: nothing leaves the machine, every host name but the live server's fails to resolve.
+NO_OTHER_HOSTS = "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost"
+# The shell has no profile to sync, no address bar, no window of its own: nothing more.
+SHELL_ARGS = [NO_OTHER_HOSTS]
+# The full browser: no profile sync, and no address bar popup. Headless Chromium 156 opens the
+# address bar's suggestions popup as two hidden pages of its own
 # (chrome://omnibox-popup.top-chrome/) in every window, that is in every browser context, and
-# keeps them busy on every navigation: without them a navigation costs a quarter less (the
-# browser tests' share of `make test`, docs/performance.md). Chromium takes the last
-# --disable-features it is given, not their sum, so the features Playwright turns off are named
-# again: its list for the version requirements-dev.txt pins (chromiumSwitches.ts).
+# keeps them busy on every navigation: without them a navigation costs a quarter less
+# (docs/performance.md). Chromium takes the last --disable-features it is given, not their sum,
+# so the features Playwright turns off are named again: its list for the version
+# requirements-dev.txt pins (chromiumSwitches.ts).
 PLAYWRIGHT = "1.65.2"
 PLAYWRIGHT_DISABLED_FEATURES = [
     "AvoidUnnecessaryBeforeUnloadCheckSync",
@@ -60,7 +66,12 @@ PLAYWRIGHT_DISABLED_FEATURES = [
     "msEdgeUpdateLaunchServicesPreferredVersion",
 ]
 DISABLED_FEATURES = [*PLAYWRIGHT_DISABLED_FEATURES, "WebUIOmniboxPopup", "WebUIOmniboxAimPopup"]
-CHROMIUM_ARGS.append("--disable-features=" + ",".join(DISABLED_FEATURES))
+CHROMIUM_ARGS = [
+    NO_OTHER_HOSTS,
+    "--disable-sync",
+    "--disable-features=" + ",".join(DISABLED_FEATURES),
+]
+ARGS = {HEADLESS_SHELL: SHELL_ARGS, CHROMIUM: CHROMIUM_ARGS}
 ASYNC_UNSAFE = "DJANGO_ALLOW_ASYNC_UNSAFE"
 # How long an action, a navigation or an assertion may wait for what it expects. These are caps,
 # not deadlines a test asserts: nothing waits them out when all is well. A host three times
@@ -79,13 +90,35 @@ DEVICES = {
 }
 
 
+# E2E_CHROMIUM=full runs every browser test in the full browser: to compare the two.
+E2E_CHROMIUM = "E2E_CHROMIUM"
+
+
+def binary(item) -> Path | None:
+    """The Chromium a browser test runs in: the headless shell, unless the test is marked
+    ``full_chromium``, the shell is missing or E2E_CHROMIUM is "full"; None where the one it
+    needs is missing."""
+    shell = os.environ.get(E2E_CHROMIUM) != "full" and HEADLESS_SHELL.exists()
+    if shell and not item.get_closest_marker("full_chromium"):
+        return HEADLESS_SHELL
+    return CHROMIUM if CHROMIUM.exists() else None
+
+
 def pytest_collection_modifyitems(config, items):
-    if CHROMIUM.exists():
-        return
-    skip = pytest.mark.skip(reason=f"no Chromium at {CHROMIUM} (apt-get install chromium)")
+    """A browser test whose Chromium is missing skips, saying what to install; a test marked
+    ``full_chromium`` must say why it needs the full browser."""
     for item in items:
-        if item.get_closest_marker("browser"):
-            item.add_marker(skip)
+        needs = item.get_closest_marker("full_chromium")
+        if needs and not (needs.args and needs.args[0]):
+            raise pytest.UsageError(f"{item.nodeid}: say why, full_chromium(why)")
+        if not item.get_closest_marker("browser") or binary(item):
+            continue
+        if needs:
+            why = f"needs the full Chromium ({needs.args[0]}): apt-get install chromium"
+        else:
+            why = f"no Chromium at {HEADLESS_SHELL} or {CHROMIUM}"
+            why += ": apt-get install chromium-headless-shell"
+        item.add_marker(pytest.mark.skip(reason=why))
 
 
 @pytest.fixture(scope="session", autouse=True)
@@ -104,9 +137,23 @@ def axe_source() -> str:
     return AXE.read_text(encoding="utf-8")
 
 
+class Browsers:
+    """A worker's browsers, each binary started when a test first needs it."""
+
+    def __init__(self, playwright):
+        self.playwright = playwright
+        self.started = {}
+
+    def __getitem__(self, path: Path):
+        if path not in self.started:
+            launch = self.playwright.chromium.launch
+            self.started[path] = launch(executable_path=str(path), args=ARGS[path])
+        return self.started[path]
+
+
 @pytest.fixture(scope="package")
-def browser():
-    """Chromium for the browser tests a worker runs one after the other (pytest-django runs
+def browsers():
+    """The browsers for the browser tests a worker runs one after the other (pytest-django runs
     them together, among the tests that need a live database); Playwright's event loop is gone
     again after them. Started once per module, as before, Playwright and Chromium cost some
     1.6 s each time, and each worker met most of the twenty modules."""
@@ -123,10 +170,11 @@ def browser():
     previous = os.environ.get(ASYNC_UNSAFE)
     os.environ[ASYNC_UNSAFE] = "true"
     playwright = sync_playwright().start()
+    started = Browsers(playwright)
     try:
-        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        yield browser
-        browser.close()
+        yield started
+        for browser in started.started.values():
+            browser.close()
     finally:
         connections.close_all()  # the ones opened while the loop ran
         playwright.stop()
@@ -134,6 +182,12 @@ def browser():
             del os.environ[ASYNC_UNSAFE]
         else:
             os.environ[ASYNC_UNSAFE] = previous
+
+
+@pytest.fixture
+def browser(request, browsers):
+    """The browser this test runs in (``binary``)."""
+    return browsers[binary(request.node)]
 
 
 class RequestGuard:
@@ -328,10 +382,10 @@ def close(context) -> None:
 
 
 @pytest.fixture(scope="package")
-def kept_pages(browser, live_server):
-    """The kept contexts of this worker's browser, and the hooks that hand them out: a kept
-    context's first new_page() is its kept page, and a call that changes what give_back cannot
-    put back marks it (closed with the browser)."""
+def kept_by_binary(browsers, live_server):
+    """The kept contexts of each of this worker's browsers, and the hooks that hand them out: a
+    kept context's first new_page() is its kept page, and a call that changes what give_back
+    cannot put back marks it (closed with the browser)."""
     from playwright.sync_api import BrowserContext, Page
 
     def marking(method):
@@ -353,6 +407,7 @@ def kept_pages(browser, live_server):
         kept.handed = True
         return kept.page
 
+    kept_pages = {}
     with pytest.MonkeyPatch.context() as patch:
         for cls in (BrowserContext, Page):
             for name in CHANGES_THAT_STAY[cls.__name__]:
@@ -362,7 +417,16 @@ def kept_pages(browser, live_server):
                 else:
                     patch.setattr(cls, name, marking(attribute))
         patch.setattr(BrowserContext, "new_page", new_or_kept_page)
-        yield KeptPages(browser, live_server.url)
+        yield kept_pages
+
+
+@pytest.fixture
+def kept_pages(request, browser, kept_by_binary, live_server) -> KeptPages:
+    """The kept contexts of the browser this test runs in."""
+    path = binary(request.node)
+    if path not in kept_by_binary:
+        kept_by_binary[path] = KeptPages(browser, live_server.url)
+    return kept_by_binary[path]
 
 
 @pytest.fixture(params=list(DEVICES))

@@ -54,24 +54,19 @@ def forty_deals(**names) -> Match:
 
 
 @pytest.fixture
-def profile_context(browser, live_server, tmp_path):
+def profile_context(request, browsers, live_server, tmp_path):
     """A browser with a profile on disk: Chromium never offers to install an app from an
     incognito window, which is what every other context of these tests is."""
-    from tests.e2e.conftest import (
-        ACTION_TIMEOUT_MS,
-        CHROMIUM,
-        CHROMIUM_ARGS,
-        DEVICES,
-        RequestGuard,
-    )
+    from tests.e2e.conftest import ACTION_TIMEOUT_MS, ARGS, DEVICES, RequestGuard, binary
 
     guard = RequestGuard()
+    path = binary(request.node)
 
     def make(locale):
-        context = browser.browser_type.launch_persistent_context(
+        context = browsers.playwright.chromium.launch_persistent_context(
             tmp_path / "profile",
-            executable_path=str(CHROMIUM),
-            args=CHROMIUM_ARGS,
+            executable_path=str(path),
+            args=ARGS[path],
             base_url=live_server.url,
             locale=locale,
             **DEVICES["phone"],
@@ -89,6 +84,9 @@ def profile_context(browser, live_server, tmp_path):
     assert not guard.problems, "\n".join(guard.problems)
 
 
+@pytest.mark.full_chromium(
+    "Chromium's own installability check: the headless shell finds nothing missing on any page"
+)
 def test_the_manifest_is_linked_valid_and_chromium_finds_the_app_installable(profile_context):
     """One phone with a profile on disk (a browser of its own to start) opens the site in each
     language, one after the other."""

@@ -24,6 +24,9 @@ def test_a_request_to_another_host_is_noted_and_goes_nowhere(browser, live_serve
     assert any(url.startswith(live_server.url) for url in guard.urls)
 
 
+@pytest.mark.full_chromium(
+    "the address bar's popup is the full browser's, turned off by CHROMIUM_ARGS"
+)
 def test_a_context_holds_only_the_sites_pages_not_the_address_bars_popup(new_context, browser):
     """The features conftest.py turns off are off: a context opens no hidden page of Chromium's
     own (the address bar's popup, chrome://omnibox-popup.top-chrome/, costs a quarter of every
