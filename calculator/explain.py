@@ -816,6 +816,15 @@ def _too_many_deals(p: Params, names: TeamNames) -> Message:
     return text, {"max": p["max"], "count": p["count"]}
 
 
+def _too_many_table_deals(p: Params, names: TeamNames) -> Message:
+    text = _(
+        "A match at a tournament's table has at most %(max)s deals, and this one would have "
+        "%(count)s: nothing was saved. A match ends long before; check the deals entered, or "
+        "ask the organizer."
+    )
+    return text, {"max": p["max"], "count": p["count"]}
+
+
 def _games_to_win_invalid(p: Params, names: TeamNames) -> Message:
     return _("A match is played to 1, 2 or 3 won games."), {}
 
@@ -920,6 +929,7 @@ _PROBLEMS: dict[str, Callable[[Params, TeamNames], Message]] = {
     "target_invalid": _target_invalid,
     "dealer_invalid": _dealer_invalid,
     "too_many_deals": _too_many_deals,
+    "too_many_table_deals": _too_many_table_deals,
     "games_to_win_invalid": _games_to_win_invalid,
     "match_over": _match_over,
     "format_not_object": _format_not_object,

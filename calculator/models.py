@@ -239,7 +239,12 @@ class MatchSummary(models.Model):
 
 SWISS, ROUND_ROBIN = "swiss", "round_robin"
 FORMAT_CHOICES = [(SWISS, _("Swiss rounds")), (ROUND_ROBIN, _("Round robin"))]
+# How large a tournament can be (docs/tournaments.md): far more than a night needs (8 to 40
+# pairs, 5 to 9 rounds, 20 to 60 deals a match), and small enough that each of its pages costs
+# a bounded time (docs/security.md, "Bounds on input").
 PAIRS_MAX = 128  # pairs a tournament can hold
+SWISS_ROUNDS_MAX = 15  # Swiss rounds (a knock-out of at most 4 rounds may follow them)
+TABLE_DEALS_MAX = 500  # deals a tournament table's match can hold (a match: engine.MAX_DEALS)
 
 
 class Tournament(models.Model):

@@ -14,7 +14,7 @@ from django.utils.translation import gettext_lazy as _
 from belot_site.lru import BoundedStore
 
 from . import engine
-from .models import ROSTER_MAX, Deal, Match, Table, TournamentTable
+from .models import ROSTER_MAX, TABLE_DEALS_MAX, Deal, Match, Table, TournamentTable
 
 
 class DealConflict(Exception):
@@ -113,6 +113,16 @@ def _open_for_deals(match: Match) -> None:
         raise ResultByHand(match.pk)
 
 
+def table_full(match: Match, number: int) -> engine.DealError | None:
+    """The refusal of deal ``number`` in a tournament table's match, past the TABLE_DEALS_MAX
+    deals such a match can hold (a match elsewhere: engine.MAX_DEALS); None if it fits. Asked
+    only past that number, so no other deal costs a query."""
+    if number <= TABLE_DEALS_MAX or not TournamentTable.objects.filter(match=match).exists():
+        return None
+    params = {"count": number, "max": TABLE_DEALS_MAX}
+    return engine.DealError([engine.Problem("too_many_table_deals", "deals", params)])
+
+
 def _still_at(match: Match, version: int) -> None:
     """Refuse a write made on an older view of the match (checked after the deal's number, so
     that a second tap hears that its deal is recorded, not that something else changed)."""
@@ -149,6 +159,8 @@ def deal_record(*, match: Match, version: int, number: int, deal: engine.Deal) -
             if number != state.next_number:
                 raise DealConflict(number)
             _still_at(match, version)
+            if (full := table_full(match, number)) is not None:
+                raise full
             fold = match.fold_on(state.fold, [deal])  # engine.DealError if the engine refuses
             record = Deal.objects.create(match=match, number=number, data=match.deal_data(deal))
             passed = isinstance(deal, engine.AllPassed)

@@ -15,11 +15,13 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.db.models import Prefetch, Sum
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext_lazy
 
 from . import engine
 from .models import (
     PAIRS_MAX,
     ROUND_ROBIN,
+    SWISS_ROUNDS_MAX,
     Match,
     Tournament,
     TournamentPair,
@@ -50,6 +52,11 @@ ROUND_OPEN = _(
 )
 ROUND_STARTED = _("Round %(number)s has already been started.")
 ROUND_NOT_NEXT = _("The next round is round %(number)s.")
+SWISS_ROUNDS_FULL = ngettext_lazy(
+    "A tournament has at most %(max)s Swiss round: the knock-out stage can follow it.",
+    "A tournament has at most %(max)s Swiss rounds: the knock-out stage can follow them.",
+    "max",
+)
 TOO_FEW_PAIRS = _("A round needs at least 2 pairs that play, not %(count)s.")
 ROUND_ROBIN_OVER = _("Every round of the round robin has been played.")
 ROUND_ROBIN_FIXED = _(
@@ -456,13 +463,17 @@ def _pairings(state: TournamentState, number: int) -> RoundPairings:
 
 def round_proposal(state: TournamentState, number: int) -> RoundPairings:
     """Round ``number``'s pairings as the site draws them up (nothing stored). ValidationError
-    if that round has started already, the round before is still played or too few pairs play."""
+    if that round has started already, the round before is still played, it would be a Swiss
+    round past SWISS_ROUNDS_MAX or too few pairs play."""
     if number < state.next_number:
         _refuse(ROUND_STARTED, "round_started", number=number)
     if state.open_round is not None:
         _refuse(ROUND_OPEN, "round_open", number=state.open_round.number)
     if number != state.next_number:
         _refuse(ROUND_NOT_NEXT, "round_not_next", number=state.next_number)
+    swiss = state.tournament.format != ROUND_ROBIN and not state.knockout_started
+    if swiss and number > SWISS_ROUNDS_MAX:
+        _refuse(SWISS_ROUNDS_FULL, "swiss_rounds_full", max=SWISS_ROUNDS_MAX)
     playing = state.playing(number)
     if len(playing) < 2:
         _refuse(TOO_FEW_PAIRS, "too_few_pairs", count=len(playing))

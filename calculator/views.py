@@ -49,6 +49,7 @@ from .services import (
     match_next,
     match_state,
     next_match_offered,
+    table_full,
 )
 
 # The matches, tables and tournaments this phone made or opened as their scorer, keeper or
@@ -422,9 +423,10 @@ def _refused(request, match, error: engine.DealError):
 
 
 def _full(state) -> engine.DealError | None:
-    """The error a new deal would get in a match that already has MAX_DEALS deals."""
+    """The error a new deal would get in a match that already has MAX_DEALS deals, or a
+    tournament table's TABLE_DEALS_MAX (services.table_full)."""
     if state.next_number <= engine.MAX_DEALS:
-        return None
+        return table_full(state.match, state.next_number)
     params = {"count": state.next_number, "max": engine.MAX_DEALS}
     return engine.DealError([engine.Problem("too_many_deals", "deals", params)])
 
