@@ -6,7 +6,9 @@ declarations, points; the winners of its games and of the match) is stored as it
 ``MatchSummary``, tagged with the match's version. Any write to a match raises its version, so a
 corrected deal makes that summary stale and the next statistics page folds that match again.
 A table's statistics then only add up the summaries of its matches in the date range: 500
-matches take a few milliseconds, however many deals they hold (benchmarks/stats.py).
+matches take a few milliseconds, however many deals they hold (benchmarks/stats.py). A
+tournament's standings read the same summaries of its tables' matches (``match_summaries``):
+a deal saved at one table folds that table's match again, not the tournament's.
 """
 
 from __future__ import annotations
@@ -20,7 +22,9 @@ from . import engine
 from .models import Deal, Match, MatchSummary, Table
 
 SUMMARY_FORMAT = 1  # stats.json's format: a consumer of version 1 reads every key it read
-STORED_FORMAT = 2  # a stored summary of an older format is folded again (2: the French figures)
+# A stored summary of an older format is folded again (2: the French figures; 3: each side's
+# points, which a tournament's standings read).
+STORED_FORMAT = 3
 GAMES = ("belot", "classic", "contree", "coinche")  # the order a table's games are shown in
 CONTRACT_KINDS = ("suit", "no_trumps", "all_trumps")
 OUTCOMES = ("bid", "made", "inside", "hanging")
@@ -148,6 +152,10 @@ def summarize(fold: engine.Match, game: str = "belot") -> dict:
         "games": [game.winner.value for game in fold.games],
         "winner": fold.match_winner.value if fold.match_winner else None,
         "teams": counts,
+        # Each side's points as a tournament counts them: its finished games' totals added
+        # up, and its total in the game being played (0 once a game has just ended).
+        "points": [sum(game.totals.a for game in fold.games), sum(g.totals.b for g in fold.games)],
+        "playing": [0, 0] if fold.game_over or not fold.deals else [fold.totals.a, fold.totals.b],
     }
     if names:
         summary["french"] = french
@@ -160,9 +168,12 @@ def _fold_stored(match: Match, records: list[dict]) -> engine.Match:
 
 
 def _refresh(stale: list[Match]) -> dict[int, dict]:
-    """Fold the matches whose summaries are missing or stale, and store their summaries."""
+    """Fold the matches whose summaries are missing or stale, and store their summaries. Their
+    rows are read again first, then their deals: a summary is never tagged with a version
+    newer than its deals (a deal saved meanwhile makes it stale, and it is folded again)."""
     if not stale:
         return {}
+    stale = list(Match.objects.filter(pk__in=[match.pk for match in stale]))
     records = defaultdict(list)
     rows = Deal.objects.filter(match__in=stale).order_by("match_id", "number")
     for match_id, data in rows.values_list("match_id", "data").iterator(chunk_size=2000):
@@ -365,14 +376,20 @@ def _in_range(matches, since, until):
     return matches
 
 
-def table_matches(table: Table, since=None, until=None) -> list[MatchLine]:
-    """The table's matches in the range, oldest first, each with its up-to-date summary."""
-    matches = list(_in_range(table.matches.order_by("created", "pk"), since, until))
+def match_summaries(matches, keys: tuple[str, ...] | None = None) -> dict[int, dict | None]:
+    """Each match's up-to-date summary by its id (None: a match the engine refuses, left
+    out). The stored ones are read; those missing, stale (the match's version moved) or of an
+    older format are folded and stored (``_refresh``). ``matches`` need only their id and
+    version; ``keys``: only these keys of the summaries, read out of the stored JSON by the
+    database (a tournament's tables need 5 of them)."""
+    ids = [match.pk for match in matches]
+    columns = ("data",) if keys is None else tuple(f"data__{key}" for key in keys)
+    rows = MatchSummary.objects.filter(match__in=ids).values_list(
+        "match_id", "version", "data__format", *columns
+    )
     stored = {
-        match_id: (version, stored_format)
-        for match_id, version, stored_format in MatchSummary.objects.filter(
-            match__in=[m.pk for m in matches]
-        ).values_list("match_id", "version", "data__format")
+        match_id: (version, stored_format, values)
+        for match_id, version, stored_format, *values in rows.iterator(chunk_size=1000)
     }
     # A match left out (its summary None) has no format: only its version makes it stale.
     stale = [
@@ -380,13 +397,26 @@ def table_matches(table: Table, since=None, until=None) -> list[MatchLine]:
         for m in matches
         if stored.get(m.pk, (None,))[0] != m.version or stored[m.pk][1] not in (None, STORED_FORMAT)
     ]
-    fresh = _refresh(stale)
-    data = dict(
-        MatchSummary.objects.filter(match__in=[m.pk for m in matches if m.pk not in fresh])
-        .values_list("match_id", "data")
-        .iterator(chunk_size=1000)
-    )
-    data |= fresh
+    found = _refresh(stale)
+    if keys is not None:
+        found = {
+            pk: None if summary is None else {key: summary[key] for key in keys}
+            for pk, summary in found.items()
+        }
+    for pk, (_version, stored_format, values) in stored.items():
+        if pk in found:
+            continue
+        if keys is None:
+            found[pk] = values[0]
+        else:
+            found[pk] = None if stored_format is None else dict(zip(keys, values, strict=True))
+    return found
+
+
+def table_matches(table: Table, since=None, until=None) -> list[MatchLine]:
+    """The table's matches in the range, oldest first, each with its up-to-date summary."""
+    matches = list(_in_range(table.matches.order_by("created", "pk"), since, until))
+    data = match_summaries(matches)
     return [MatchLine(m, data.get(m.pk), tuple(m.players)) for m in matches]
 
 

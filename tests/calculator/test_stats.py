@@ -156,7 +156,7 @@ def test_correcting_a_deal_corrects_the_statistics(table):
 def test_stored_summaries_are_reused_until_the_match_changes(table, django_assert_num_queries):
     stats.table_stats(table)
 
-    with django_assert_num_queries(3):  # the matches, the summaries' versions, their data
+    with django_assert_num_queries(2):  # the matches, their summaries (version and data)
         stats.table_stats(table)
 
 
