@@ -8,16 +8,19 @@ organizer's form checked, so that two taps or two phones cannot start a round tw
 """
 
 import logging
-from dataclasses import dataclass
+import sys
+from dataclasses import dataclass, field
 from functools import cached_property
 
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
-from django.db.models import Prefetch, Sum
+from django.db.models import Sum
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext_lazy
 
-from . import engine
+from belot_site.lru import BoundedStore
+
+from . import engine, stats
 from .models import (
     PAIRS_MAX,
     ROUND_ROBIN,
@@ -28,7 +31,7 @@ from .models import (
     TournamentRound,
     TournamentTable,
 )
-from .services import MatchState, match_state, pair_name
+from .services import pair_name
 from .tournament import (
     MAX_ROUND_ROBIN_PAIRS,
     MatchResult,
@@ -136,20 +139,22 @@ def _refuse(message, code: str, **params):
 # Reading a tournament
 
 
+# What a table's standings need of its match's summary (calculator/stats.py, summarize).
+FIGURES = ("deals", "games", "winner", "points", "playing")
+NO_DEALS = {"deals": 0, "games": [], "winner": None, "points": [0, 0], "playing": [0, 0]}
+
+
 @dataclass(frozen=True)
 class TableState:
-    """A table of a round with its match folded by the engine."""
+    """A table of a round with what the engine's fold of its match gives: the match's summary
+    (``FIGURES``), kept per version of the match (calculator/stats.py, ``match_summaries``)."""
 
     table: TournamentTable
-    state: MatchState
+    figures: dict
 
     @property
     def match(self) -> Match:
         return self.table.match
-
-    @property
-    def fold(self) -> engine.Match:
-        return self.state.fold
 
     @property
     def by_hand(self) -> bool:
@@ -158,30 +163,28 @@ class TableState:
 
     @property
     def finished(self) -> bool:
-        return self.by_hand or self.fold.match_over
+        return self.by_hand or self.figures["winner"] is not None
 
     @property
     def deals(self) -> int:
-        return len(self.state.deals)
+        return self.figures["deals"]
 
     @property
     def games_won(self) -> tuple[int, int]:
         if self.by_hand:
             return self.table.hand_games_a, self.table.hand_games_b
-        return self.fold.games_won.a, self.fold.games_won.b
+        games = self.figures["games"]
+        return games.count("A"), games.count("B")
 
     @property
     def points(self) -> tuple[int, int]:
         """Each side's points: the totals of its games added up, the game in play included."""
         if self.by_hand:
             return self.table.hand_points_a, self.table.hand_points_b
-        fold = self.fold
-        ended = sum(game.totals.a for game in fold.games), sum(g.totals.b for g in fold.games)
-        if fold.game_over or not fold.deals:
-            return ended
-        return ended[0] + fold.totals.a, ended[1] + fold.totals.b
+        (ended_a, ended_b), (playing_a, playing_b) = self.figures["points"], self.figures["playing"]
+        return ended_a + playing_a, ended_b + playing_b
 
-    @property
+    @cached_property
     def result(self) -> MatchResult | None:
         """The finished match as the standings read it; None while it is being played."""
         table = self.table
@@ -189,13 +192,11 @@ class TableState:
             games_a, games_b = self.games_won  # never equal (hand_games)
             winner = table.pair_a_id if games_a > games_b else table.pair_b_id
             return MatchResult(table.pair_a_id, table.pair_b_id, winner, *self.points)
-        fold = self.fold
-        if not fold.match_over:
+        won = self.figures["winner"]
+        if won is None:
             return None
-        winner = table.pair_a_id if fold.match_winner is engine.Team.A else table.pair_b_id
-        points_a = sum(game.totals.a for game in fold.games)
-        points_b = sum(game.totals.b for game in fold.games)
-        return MatchResult(table.pair_a_id, table.pair_b_id, winner, points_a, points_b)
+        winner = table.pair_a_id if won == engine.Team.A.value else table.pair_b_id
+        return MatchResult(table.pair_a_id, table.pair_b_id, winner, *self.figures["points"])
 
 
 @dataclass(frozen=True)
@@ -207,7 +208,7 @@ class RoundState:
     def number(self) -> int:
         return self.round.number
 
-    @property
+    @cached_property
     def finished(self) -> bool:
         return all(table.finished for table in self.tables)
 
@@ -219,11 +220,25 @@ class RoundState:
 
 @dataclass(frozen=True)
 class TournamentState:
+    """The tournament at one version: the same for every page and every phone until it
+    changes, so what is worked out from it (the standings, a round's pairings) is worked out
+    once and kept with it (``tournament_state``)."""
+
     tournament: Tournament
     pairs: tuple[TournamentPair, ...]  # in seed order
     rounds: tuple[RoundState, ...]
+    version: str = ""  # tournament_version's, when it was read with it
+    # What the pages work out from it, once (``kept``): a round's pairings, each pair's matches.
+    memo: dict = field(default_factory=dict, compare=False, repr=False)
 
-    @property
+    def kept(self, name, make):
+        """``make()``, worked out once for this state: the same for every page at its version.
+        (Two threads may both work it out the first time; they find the same.)"""
+        if name not in self.memo:
+            self.memo[name] = make()
+        return self.memo[name]
+
+    @cached_property
     def open_round(self) -> RoundState | None:
         last = self.rounds[-1] if self.rounds else None
         return last if last is not None and not last.finished else None
@@ -236,6 +251,11 @@ class TournamentState:
     def by_id(self) -> dict[int, TournamentPair]:
         return {pair.pk: pair for pair in self.pairs}
 
+    @cached_property
+    def match_versions(self) -> dict[int, int]:
+        """Each table's match by its id: the version it was read at."""
+        return {t.table.match_id: t.match.version for r in self.rounds for t in r.tables}
+
     def pure_pairs(self) -> list[Pair]:
         return [Pair(p.pk, p.first_round, p.withdrawn_from) for p in self.pairs]
 
@@ -243,20 +263,24 @@ class TournamentState:
     def knockout_started(self) -> bool:
         return self.tournament.knockout_from is not None
 
-    @property
+    @cached_property
     def swiss_rounds(self) -> tuple[RoundState, ...]:
         """The rounds before the knock-out stage (all of them until it starts)."""
         first = self.tournament.knockout_from
         return tuple(r for r in self.rounds if first is None or r.number < first)
 
-    @property
+    @cached_property
     def knockout_rounds(self) -> tuple[RoundState, ...]:
         return self.rounds[len(self.swiss_rounds) :]
 
     def results(self) -> list[RoundResult]:
         """What the standings are made from: every finished match, and each round's bye, of
         the rounds before the knock-out (its matches decide who goes on, not the standings)."""
-        return [round_.result() for round_ in self.swiss_rounds]
+        return list(self._results)
+
+    @cached_property
+    def _results(self) -> tuple[RoundResult, ...]:
+        return tuple(round_.result() for round_ in self.swiss_rounds)
 
     def knockout_ranking(self) -> list[int]:
         """The pairs that play on, best first: what the knock-out is seeded by."""
@@ -264,7 +288,7 @@ class TournamentState:
         playing = {pair.pk for pair in self.playing(number)}
         return [line.pair for line in self.standings() if line.pair in playing]
 
-    @property
+    @cached_property
     def knockout_sizes(self) -> tuple[int, ...]:
         """The knock-outs the organizer can start now (none while a round is played)."""
         if (
@@ -277,7 +301,7 @@ class TournamentState:
         count = len(self.playing(self.next_number))
         return tuple(size for size in KNOCKOUT_SIZES if size <= count)
 
-    @property
+    @cached_property
     def champion(self) -> TournamentPair | None:
         """The winner of the final (table 1 of the knock-out's last round), once it is played."""
         played = self.knockout_rounds
@@ -303,13 +327,18 @@ class TournamentState:
         ]
 
     def standings(self):
+        """The standings (calculator/tournament/standings.py), worked out once per state."""
+        return self._standings
+
+    @cached_property
+    def _standings(self):
         return standings(self.pure_pairs(), self.results(), bye_points=self.tournament.bye_points)
 
     def schedule(self) -> tuple[RoundPairings, ...]:
         """A round robin's rounds, drawn up from the pairs that play its first round."""
         return round_robin([pair.pk for pair in self.playing(1)])
 
-    @property
+    @cached_property
     def rounds_in_all(self) -> int | None:
         """How many rounds a round robin has (None: Swiss rounds, as many as the organizer
         starts)."""
@@ -318,24 +347,138 @@ class TournamentState:
         return len(self.schedule())
 
 
-def tournament_state(tournament: Tournament) -> TournamentState:
-    """The tournament with its pairs and its rounds' matches, each folded by the engine (a
-    fixed number of queries however many tables it has)."""
-    tables = TournamentTable.objects.select_related("match", "pair_a", "pair_b")
-    tables = tables.prefetch_related("match__deals")
-    rounds = tournament.rounds.select_related("bye")
-    rounds = rounds.prefetch_related(Prefetch("tables", queryset=tables))
+def _tables(tournament: Tournament, pairs: dict, rounds: dict, matches=None) -> dict[int, list]:
+    """Each round's tables by the round's id (only those of ``matches``, a list of match ids,
+    if given), each with its match (what its pages link: its keys, and its version) and its
+    pairs and round set from those read already (no query each)."""
+    found = TournamentTable.objects.filter(round__tournament=tournament)
+    if matches is not None:
+        found = found.filter(match__in=matches)
+    found = (
+        found.select_related("match")
+        .only(*TABLE_COLUMNS, *(f"match__{name}" for name in MATCH_COLUMNS))
+        .order_by("round_id", "number")
+    )
+    by_round = {pk: [] for pk in rounds}
+    pair_a, pair_b = TournamentTable.pair_a.field, TournamentTable.pair_b.field
+    for table in found.iterator(chunk_size=1000):
+        pair_a.set_cached_value(table, pairs[table.pair_a_id])
+        pair_b.set_cached_value(table, pairs[table.pair_b_id])
+        TournamentTable.round.field.set_cached_value(table, rounds[table.round_id])
+        by_round[table.round_id].append(table)
+    return by_round
+
+
+TABLE_COLUMNS = (
+    "round", "number", "pair_a", "pair_b", "match",
+    "hand_points_a", "hand_points_b", "hand_games_a", "hand_games_b",
+)  # fmt: skip
+MATCH_COLUMNS = ("version", "updated", "scorer_key", "watch_key")
+
+
+def read_state(tournament: Tournament, version: str = "") -> TournamentState:
+    """The tournament as the database holds it now, with each table's match's summary: a
+    fixed number of queries however many tables it has, and only the matches changed since
+    their summaries were stored are folded by the engine (calculator/stats.py). The writes
+    read it so, ``tournament`` being their locked row; the pages through
+    ``tournament_state``."""
+    pairs = tuple(tournament.pairs.all())
+    by_id = {pair.pk: pair for pair in pairs}
+    rounds = {round_.pk: round_ for round_ in tournament.rounds.all()}
+    for round_ in rounds.values():
+        if round_.bye_id is not None:
+            TournamentRound.bye.field.set_cached_value(round_, by_id[round_.bye_id])
+    tables = _tables(tournament, by_id, rounds)
+    matches = [table.match for of_round in tables.values() for table in of_round]
+    figures = stats.match_summaries(matches, FIGURES)
     return TournamentState(
         tournament=tournament,
-        pairs=tuple(tournament.pairs.all()),
+        pairs=pairs,
         rounds=tuple(
             RoundState(
                 round_,
-                tuple(TableState(table, match_state(table.match)) for table in round_.tables.all()),
+                tuple(
+                    TableState(table, figures.get(table.match_id) or NO_DEALS)
+                    for table in tables[round_.pk]
+                ),
             )
-            for round_ in rounds
+            for round_ in sorted(rounds.values(), key=lambda round_: round_.number)
         ),
+        version=version,
     )
+
+
+def _moved_on(kept: TournamentState, row: Tournament, version: str) -> TournamentState | None:
+    """``kept`` at ``version`` when only its matches changed since (deals saved at tables): the
+    tables whose match's version moved are read again with their summaries, the others kept
+    as they are. None when the organizer changed something (a round, a pair, a result by
+    hand: the tournament's own version moved): then it is read whole."""
+    if (kept.tournament.version, kept.tournament.updated) != (row.version, row.updated):
+        return None
+    tables = TournamentTable.objects.filter(round__tournament=row)
+    now = dict(tables.values_list("match_id", "match__version"))
+    known = kept.match_versions
+    if now.keys() != known.keys():
+        return None
+    changed = [match for match, version in now.items() if known[match] != version]
+    rounds = {round_.round.pk: round_.round for round_ in kept.rounds}
+    read = _tables(row, kept.by_id, rounds, matches=changed)
+    fresh = {table.match_id: table for of_round in read.values() for table in of_round}
+    figures = stats.match_summaries([table.match for table in fresh.values()], FIGURES)
+
+    def again(table: TableState) -> TableState:
+        new = fresh.get(table.table.match_id)
+        return table if new is None else TableState(new, figures.get(new.match_id) or NO_DEALS)
+
+    return TournamentState(
+        tournament=row,
+        pairs=kept.pairs,
+        rounds=tuple(
+            RoundState(r.round, tuple(map(again, r.tables))) if read.get(r.round.pk) else r
+            for r in kept.rounds
+        ),
+        version=version,
+    )
+
+
+def _order(version: str) -> tuple[int, ...]:
+    return tuple(int(part) for part in version.split("-"))
+
+
+def _cost(_key, state: TournamentState) -> int:
+    """What a kept state takes in memory, near enough: measured with tracemalloc on the
+    largest tournament (benchmarks/tournament_cost.py), about 3 KB a table and 1 KB a pair."""
+    tables = sum(len(round_.tables) for round_ in state.rounds)
+    return 3072 * tables + 1024 * len(state.pairs) + sys.getsizeof(state)
+
+
+# The tournaments' states last read in this process, the newest of each tournament: every page of
+# a tournament at one version shares one, and a new version reads again only the tables whose
+# match changed (``_moved_on``). At most STATES_BYTES of them (the largest tournament's: 3 MB).
+STATES_BYTES = 24 * 1024 * 1024
+_states = BoundedStore(STATES_BYTES, _cost, largest=STATES_BYTES // 4)
+
+
+def tournament_state(tournament: Tournament) -> TournamentState:
+    """The tournament as its pages show it. Its version is read first (one query: its row,
+    read again so that the state's fields are those of that version, and the sum of its
+    matches' versions); the state kept in this process is taken if it is at that version,
+    else moved on to it (``_moved_on``) or read whole (``read_state``), and kept if newer."""
+    row = (
+        Tournament.objects.filter(pk=tournament.pk)
+        .annotate(matches=Sum("rounds__tables__match__version"))
+        .get()
+    )
+    version = f"{row.version}-{row.matches or 0}"
+    kept = _states.get(row.pk)
+    if kept is not None and kept.version == version and kept.tournament.updated == row.updated:
+        return kept
+    state = None if kept is None else _moved_on(kept, row, version)
+    if state is None:
+        state = read_state(row, version)
+    if kept is None or _order(version) >= _order(kept.version):  # older: read for this one
+        _states.put(row.pk, state)
+    return state
 
 
 # Writing
@@ -401,7 +544,7 @@ def tournament_pairs_add(*, tournament: Tournament, pairs: list[tuple[str, str]]
     """Add ``pairs`` between rounds: they play from the next round on, from 0 wins."""
     with transaction.atomic():
         tournament = _locked(tournament)
-        state = tournament_state(tournament)
+        state = read_state(tournament)
         _between_rounds(state)
         _check_new_pairs(state.pairs, pairs)
         if tournament.format == ROUND_ROBIN and len(state.pairs) + len(pairs) > 12:
@@ -416,7 +559,7 @@ def tournament_pair_withdraw(*, tournament: Tournament, pair: TournamentPair) ->
     has played no round yet leaves the list altogether."""
     with transaction.atomic():
         tournament = _locked(tournament)
-        state = tournament_state(tournament)
+        state = read_state(tournament)
         pair = TournamentPair.objects.select_for_update().get(pk=pair.pk)
         if pair.withdrawn_from is not None:
             _refuse(PAIR_WITHDRAWN, "pair_withdrawn")
@@ -434,7 +577,7 @@ def tournament_pair_return(*, tournament: Tournament, pair: TournamentPair) -> N
     withdrawn from starts: it plays on as if it had never withdrawn."""
     with transaction.atomic():
         tournament = _locked(tournament)
-        state = tournament_state(tournament)
+        state = read_state(tournament)
         pair = TournamentPair.objects.select_for_update().get(pk=pair.pk)
         if pair.withdrawn_from is None:
             return
@@ -447,6 +590,12 @@ def tournament_pair_return(*, tournament: Tournament, pair: TournamentPair) -> N
 
 
 def _pairings(state: TournamentState, number: int) -> RoundPairings:
+    """Round ``number``'s pairings, drawn up once per state (a Swiss round of 128 pairs takes
+    tens of milliseconds): the preview asked again shows the kept ones."""
+    return state.kept(("pairings", number), lambda: _drawn_up(state, number))
+
+
+def _drawn_up(state: TournamentState, number: int) -> RoundPairings:
     tournament = state.tournament
     if state.knockout_started:
         if state.champion is not None:
@@ -495,7 +644,7 @@ def tournament_round_start(
     try:
         with transaction.atomic():
             tournament = _locked(tournament)
-            state = tournament_state(tournament)
+            state = read_state(tournament)
             pairings = round_proposal(state, number)
             if order is not None:
                 if version != tournament_version(tournament):
@@ -552,7 +701,7 @@ def tournament_knockout_start(
     try:
         with transaction.atomic():
             tournament = _locked(tournament)
-            state = tournament_state(tournament)
+            state = read_state(tournament)
             pairings = knockout_proposal(state, size)
             if version is not None and version != tournament_version(tournament):
                 _refuse(KNOCKOUT_STALE, "knockout_stale")

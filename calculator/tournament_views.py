@@ -11,19 +11,24 @@ cards at ``/tn/cards/``, posted the key in the form's body.
 
 import csv
 import io
+import json
 
 import segno
 from django.conf import settings
 from django.contrib import messages
 from django.core.exceptions import ValidationError
+from django.core.serializers.json import DjangoJSONEncoder
 from django.http import Http404, HttpResponse, HttpResponseNotModified, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
-from django.utils.translation import get_language, ngettext
+from django.utils.cache import get_conditional_response
+from django.utils.http import quote_etag
+from django.utils.translation import get_language, gettext_lazy, ngettext
 from django.utils.translation import gettext as _
 from django.views.decorators.debug import sensitive_post_parameters
 
 from belot_site.methods import require_page_and_form, require_POST, require_safe
+from belot_site.pages import page_response
 from belot_site.theme import theme_of
 
 from . import polls, tournament_export, tournament_swap, views, wall
@@ -78,14 +83,14 @@ def _context(request, tournament, is_keeper, state=None, version=None) -> dict:
         "key": tournament.keeper_key if is_keeper else tournament.view_key,
         "state": state,
         "standings": [(line, state.by_id[line.pair]) for line in lines],
-        "pair_matches": _pair_matches(state, lines),
-        "bracket": _bracket(state),
-        "classification": _classification(state),
+        "pair_matches": state.kept("pair_matches", lambda: _pair_matches(state, lines)),
+        "bracket": state.kept("bracket", lambda: _bracket(state)),
+        "classification": state.kept("classification", lambda: _classification(state)),
         "last_round_open": _last_round_open(state),
         "current": state.rounds[-1] if state.rounds else None,
         "view_url": request.build_absolute_uri(tournament.get_view_url()),
         "keeper_url": request.build_absolute_uri(tournament.get_keeper_url()),
-        "version": version or tournament_version(tournament),
+        "version": version or state.version or tournament_version(tournament),
         "poll_ms": settings.WATCH_POLL_MS,
         # Without JavaScript the wall reloads itself as often as its script polls.
         "refresh_seconds": max(1, round(settings.WATCH_POLL_MS / 1000)),
@@ -194,13 +199,15 @@ def _wall(request, tournament):
         context = _context(request, tournament, False, version=version)
         return render_to_string("calculator/tournament.html", context, request)
 
+    phone = request.META.get("HTTP_IF_NONE_MATCH", "")
     shown = wall.page(
         views.page_address(request),
         read_version=lambda: tournament_version(tournament),
         etag_for=lambda version: f"{prefix}{version}{suffix}",
         render=render,
+        phone_has=lambda shown: wall.phone_has(phone, shown, prefix, suffix) is not None,
     )
-    kept = wall.phone_has(request.META.get("HTTP_IF_NONE_MATCH", ""), shown, prefix, suffix)
+    kept = wall.phone_has(phone, shown, prefix, suffix)
     if kept is not None:
         response = HttpResponseNotModified()
         response["ETag"] = kept
@@ -229,8 +236,13 @@ def tournament_tables(request, tournament, is_keeper):
     prints the page's address on the paper."""
     if is_keeper:
         return _private(redirect("calculator:tournament-tables", tournament.view_key))
-    return render(
-        request, "calculator/tournament_tables.html", _context(request, tournament, False)
+    return _public_page(
+        request,
+        tournament,
+        "tables",
+        lambda: render_to_string(
+            "calculator/tournament_tables.html", _context(request, tournament, False), request
+        ),
     )
 
 
@@ -238,9 +250,18 @@ def tournament_tables(request, tournament, is_keeper):
 @tournament_view()
 def tournament_standings_json(request, tournament, is_keeper):
     """The standings as data, every field as docs/tournaments.md describes it."""
+    if not is_keeper:
+
+        def make():
+            data = tournament_export.as_json(tournament_state(tournament))
+            return json.dumps(data, cls=DjangoJSONEncoder, ensure_ascii=False, indent=1)
+
+        response = _public_page(request, tournament, "json", make)
+        response["Content-Type"] = "application/json"
+        return response
     data = tournament_export.as_json(tournament_state(tournament))
     response = JsonResponse(data, json_dumps_params={"ensure_ascii": False, "indent": 1})
-    return _private(response) if is_keeper else response
+    return _private(response)
 
 
 @require_safe
@@ -248,16 +269,22 @@ def tournament_standings_json(request, tournament, is_keeper):
 def tournament_standings_csv(request, tournament, is_keeper):
     """The standings for a spreadsheet: one row a pair (a tournament is at most 128 pairs, so
     the file is made at once)."""
-    out = io.StringIO()
-    writer = csv.writer(out)
-    for row in tournament_export.csv_rows(tournament_state(tournament)):
-        writer.writerow(spreadsheet_safe(row))
-    response = HttpResponse(
-        BYTE_ORDER_MARK + out.getvalue(), content_type="text/csv; charset=utf-8"
-    )
+
+    def make():
+        out = io.StringIO()
+        writer = csv.writer(out)
+        for row in tournament_export.csv_rows(tournament_state(tournament)):
+            writer.writerow(spreadsheet_safe(row))
+        return BYTE_ORDER_MARK + out.getvalue()
+
+    if is_keeper:
+        response = _private(HttpResponse(make()))
+    else:
+        response = _public_page(request, tournament, "csv", make)
+    response["Content-Type"] = "text/csv; charset=utf-8"
     name = f"belot-tournament-{tournament.date.isoformat()}-{tournament.pk}.csv"
     response["Content-Disposition"] = f'attachment; filename="{name}"'
-    return _private(response) if is_keeper else response
+    return response
 
 
 @require_safe
@@ -268,9 +295,26 @@ def tournament_sheet(request, tournament, is_keeper):
     end up there (as a match's score sheet)."""
     if is_keeper:
         return redirect("calculator:tournament-sheet", tournament.view_key)
-    context = _context(request, tournament, False)
-    context["crosstable"] = _crosstable(context["state"], context["pair_matches"])
-    return render(request, "calculator/tournament_sheet.html", context)
+
+    def make():
+        context = _context(request, tournament, False)
+        context["crosstable"] = _crosstable(context["state"], context["pair_matches"])
+        return render_to_string("calculator/tournament_sheet.html", context, request)
+
+    return _public_page(request, tournament, "sheet", make)
+
+
+def _public_page(request, tournament, name: str, make):
+    """A public page of the tournament (the list of tables, the sheet, standings.json and
+    .csv): the same for every visitor at a version, so kept per version with the watchers'
+    pages (views.kept_page: plain and compressed, bounded in bytes) and answered 304 to a
+    phone that has it. ``make()`` gives its text, called only when it is not kept."""
+    version = tournament_version(tournament)
+    etag = quote_etag(f"tn-{name}-{tournament.pk}-{version}-{get_language()}-{theme_of(request)}")
+    unchanged = get_conditional_response(request, etag=etag)
+    if unchanged is None:
+        unchanged = page_response(request, views.kept_page(request, etag, make), etag)
+    return unchanged
 
 
 def _crosstable(state, pair_matches) -> list[dict]:

@@ -80,9 +80,12 @@ def page(
     read_version: Callable[[], str],
     etag_for: Callable[[str], str],
     render: Callable[[str], str],
+    phone_has: Callable[[Shown], bool] = lambda shown: False,
 ) -> Shown:
     """The wall's page at ``address``: the latest made, unless it is ``WALL_SECONDS`` old and no
-    other request is making it; then made again (``render(version)`` only if the version moved)."""
+    other request is making it; then made again (``render(version)`` only if the version moved).
+    A phone that has the version to make (``phone_has``) gets its ETag and no rendering: it is
+    answered 304, and the page is made for the next phone that needs it."""
     shown = latest(address)
     if shown is not None and clock() - shown.made < WALL_SECONDS:
         return shown
@@ -94,6 +97,8 @@ def page(
         version = read_version()
         if shown is not None and shown.version == version:
             fresh = replace(shown, made=made)  # nothing changed: no rendering
+        elif phone_has(bare := Shown(version, made, etag_for(version), "")):
+            return bare  # not kept: it has no page
         else:
             fresh = Shown(version, made, etag_for(version), render(version))
         return _publish(address, fresh, shown)

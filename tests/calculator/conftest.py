@@ -3,7 +3,7 @@ import re
 import pytest
 
 from belot_site.lru import BoundedStore
-from calculator import wall
+from calculator import tournament_services, wall
 from calculator.models import Match
 
 
@@ -29,6 +29,16 @@ def _wall_after_its_interval(monkeypatch):
     stop the clock), with an empty store of its pages."""
     monkeypatch.setattr(wall, "_latest", BoundedStore(1 << 22, wall._size, 1 << 21))
     monkeypatch.setattr(wall, "clock", Clock(step=wall.WALL_SECONDS))
+
+
+@pytest.fixture(autouse=True)
+def _no_kept_tournaments(monkeypatch):
+    """Each test starts with no tournament's state kept in this process (a database rolled
+    back may give a tournament of the next test the same id)."""
+    store = tournament_services._states
+    monkeypatch.setattr(
+        tournament_services, "_states", BoundedStore(store.limit, store.cost, store.largest)
+    )
 
 
 def create_match(client, language="bg", **fields):
