@@ -77,7 +77,7 @@ def tournament_new(request):
 def _context(request, tournament, is_keeper, state=None, version=None) -> dict:
     state = state or tournament_state(tournament)
     lines = state.standings()
-    return {
+    context = {
         "tournament": tournament,
         "is_keeper": is_keeper,
         "key": tournament.keeper_key if is_keeper else tournament.view_key,
@@ -95,6 +95,21 @@ def _context(request, tournament, is_keeper, state=None, version=None) -> dict:
         # Without JavaScript the wall reloads itself as often as its script polls.
         "refresh_seconds": max(1, round(settings.WATCH_POLL_MS / 1000)),
     }
+    if is_keeper:  # the organizer's page is made for each request: its longest parts are kept
+        context["standings_html"] = _kept_part(request, context, "_standings.html")
+        context["round_tables_html"] = _kept_part(request, context, "_round_tables.html")
+    return context
+
+
+def _kept_part(request, context, template: str):
+    """A part of the organizer's page, rendered once per version and language (``state.kept``;
+    the same for each of the organizer's phones) when the page shows it: a callable, which
+    the template calls."""
+    state, language = context["state"], get_language()
+    return lambda: state.kept(
+        ("organizer", template, language),
+        lambda: render_to_string(f"calculator/{template}", {**context, "links": True}, request),
+    )
 
 
 def _bracket(state) -> list[dict]:

@@ -327,6 +327,21 @@ def test_the_other_public_pages_are_kept_per_version_and_answered_304(client, re
     assert moved.status_code == 200 and len(renders) == 3
 
 
+def test_the_organizers_page_renders_its_standings_and_tables_once_a_version(client, renders):
+    tournament = create(client, pairs=names(8))
+    start_round(client, tournament, 1)
+    parts = ["calculator/_round_tables.html", "calculator/_standings.html"]  # as on the page
+    pages = [client.get(tournament.get_keeper_url(), HTTP_ACCEPT_LANGUAGE="bg") for _ in range(3)]
+    assert renders == parts
+    assert all(b'class="standings"' in page.content for page in pages)
+    assert all(b'class="round-tables"' in page.content for page in pages)
+
+    Client().get(tournament.get_keeper_url(), HTTP_ACCEPT_LANGUAGE="ru")  # its own words
+    a_deal(tables(tournament, 1)[0].match)  # a new version
+    client.get(tournament.get_keeper_url(), HTTP_ACCEPT_LANGUAGE="bg")
+    assert renders == parts * 3
+
+
 # The state kept per version is the one read whole
 
 
