@@ -3,7 +3,7 @@
 Run from the project root:
 
     .venv/bin/python benchmarks/tournament_cost.py                      # SQLite, temporary
-    .venv/bin/python benchmarks/tournament_cost.py --database postgres  # its own database
+    .venv/bin/python benchmarks/tournament_cost.py --database postgres  # its own, then dropped
     options: --pairs 128 --swiss-rounds 15 --knockout 16 --deals 500 --repeat 5 --seed 7
              --postgres-url URL
 
@@ -362,7 +362,13 @@ def main() -> None:
         os.environ["BENCH_PLAIN_STATIC"] = "1"
         os.environ["DJANGO_ALLOWED_HOSTS"] = HOST
         os.environ.pop("REDIS_URL", None)  # each worker's own stores, as without Redis
-        run(args)
+        try:
+            run(args)
+        finally:
+            if args.database == "postgres":
+                from benchmarks.tournament_load import drop_postgres
+
+                drop_postgres(args.postgres_url)  # half a gigabyte of deals
 
 
 if __name__ == "__main__":
