@@ -23,7 +23,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.utils.cache import get_conditional_response
 from django.utils.http import quote_etag
-from django.utils.translation import get_language, gettext_lazy, ngettext
+from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 from django.views.decorators.debug import sensitive_post_parameters
 
@@ -33,12 +33,13 @@ from belot_site.theme import theme_of
 
 from . import polls, tournament_export, tournament_swap, views, wall
 from .access import tournament_view
-from .models import TournamentPair, TournamentTable
+from .models import SWISS, SWISS_ROUNDS_MAX, TournamentPair, TournamentTable
 from .table_views import BYTE_ORDER_MARK, spreadsheet_safe
 from .tournament import knockout_rounds, knockout_stage
 from .tournament_forms import HandResultForm, PairsAddForm, TournamentForm
 from .tournament_names import ROUND_NAMES, match_name, stage_of
 from .tournament_services import (
+    SWISS_ROUNDS_FULL,
     knockout_proposal,
     round_proposal,
     tournament_create,
@@ -87,6 +88,7 @@ def _context(request, tournament, is_keeper, state=None, version=None) -> dict:
         "bracket": state.kept("bracket", lambda: _bracket(state)),
         "classification": state.kept("classification", lambda: _classification(state)),
         "last_round_open": _last_round_open(state),
+        "swiss_rounds_full": _swiss_rounds_full(state),
         "current": state.rounds[-1] if state.rounds else None,
         "view_url": request.build_absolute_uri(tournament.get_view_url()),
         "keeper_url": request.build_absolute_uri(tournament.get_keeper_url()),
@@ -134,6 +136,16 @@ def _bracket(state) -> list[dict]:
         for stage, tables in reversed(stages.items()):  # the final last
             entries.append({"round": round_, "name": ROUND_NAMES[stage], "tables": tables})
     return entries
+
+
+def _swiss_rounds_full(state) -> str | None:
+    """Why no Swiss round can be started any more (the last one allowed is played), or None."""
+    tournament = state.tournament
+    if tournament.format != SWISS or state.knockout_started:
+        return None
+    if state.next_number <= SWISS_ROUNDS_MAX:
+        return None
+    return SWISS_ROUNDS_FULL % {"max": SWISS_ROUNDS_MAX}
 
 
 def _last_round_open(state) -> bool:

@@ -123,6 +123,18 @@ def test_a_swiss_round_past_the_bound_is_refused_in_words_and_the_knockout_may_f
     assert TournamentRound.objects.filter(tournament=tournament, number=16).exists()
 
 
+def test_after_the_last_swiss_round_the_organizers_page_offers_the_knockout_not_another_round():
+    tournament = swiss_rounds_played(SWISS_ROUNDS_MAX)
+    for language in LANGUAGES:
+        page = Client().get(tournament.get_keeper_url(), HTTP_ACCEPT_LANGUAGE=language)
+        with override(language):
+            refusal = str(SWISS_ROUNDS_FULL % {"max": SWISS_ROUNDS_MAX})
+        shown = page.content.decode().replace("&#x27;", "'")
+        assert refusal in shown
+        assert reverse("calculator:round-preview", args=[tournament.keeper_key]) not in shown
+        assert reverse("calculator:knockout-preview", args=[tournament.keeper_key]) in shown
+
+
 def a_table_at_the_bound(client) -> Match:
     """A table's match of 2 pairs with as many deals as it can hold, all passed, stored as
     its scorer's saves would leave them."""
