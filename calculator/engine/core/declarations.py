@@ -6,8 +6,10 @@ one pool (``pool=True``): the team with the strongest single declaration scores 
 declarations. The French games always pool, and break a tie between two equal sequences (same
 points, same top card) by the one in trumps (``trump_tiebreak=True``; the deal says whose best
 sequence was in trumps, :class:`InTrumps`). A full tie cancels the compared declarations of both
-teams. A team that took no trick (``no_trick``, Bulgarian belot) scores nothing and takes no part
-in the comparison.
+teams. What carrés and belots are worth is the usual (:data:`USUAL_VALUES`) unless a contract
+says otherwise (:class:`DeclarationValues`: the French no-trumps contract re-values its carrés,
+a house rule its belotes). A team that took no trick (``no_trick``, Bulgarian belot) scores
+nothing and takes no part in the comparison.
 
 A sequence's top card is read only when two sequences tie on points; if a missing top card could
 change the result, the comparison stops with ``sequence_top_card_needed``, once per team: a top
@@ -19,11 +21,12 @@ trumps.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
 from enum import StrEnum
+from types import MappingProxyType
 
-from .cards import BELOT_POINTS, CARRE_POINTS, CARRE_STRENGTH, RANKS, Rank
+from .cards import BELOT_POINTS, CARRE_ORDER, CARRE_POINTS, RANKS, Rank
 from .problems import DealError, Problem
 from .steps import Step, step
 from .teams import TEAMS, Team, TeamPoints
@@ -91,11 +94,38 @@ class CancelReason(StrEnum):
     NO_TRICK = "no_trick"  # the team took no trick (the other made a capot)
 
 
+@dataclass(frozen=True)
+class DeclarationValues:
+    """What carrés and belots are worth in a contract, and how carrés rank.
+
+    ``carre_points`` lists the carrés that exist, strongest first (two carrés never tie: each
+    rank's exists once); ``belot`` is each belot's points.
+    """
+
+    carre_points: Mapping[Rank, int]
+    belot: int = BELOT_POINTS
+    carre_strength: Mapping[Rank, int] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        ranks = tuple(self.carre_points)
+        strength = {rank: len(ranks) - index for index, rank in enumerate(ranks)}
+        object.__setattr__(self, "carre_points", MappingProxyType(dict(self.carre_points)))
+        object.__setattr__(self, "carre_strength", MappingProxyType(strength))
+
+    def points(self, item: Sequence | Carre) -> int:
+        return self.carre_points[item.rank] if isinstance(item, Carre) else item.points
+
+
+USUAL_VALUES = DeclarationValues({rank: CARRE_POINTS[rank] for rank in CARRE_ORDER})
+
+
 @dataclass(frozen=True, slots=True)
 class DeclarationOutcome:
     """One declaration or belot of a team, counted or cancelled with a reason.
 
-    ``index`` is its position in the team's sequences, carrés or belots as entered.
+    ``index`` is its position in the team's sequences, carrés or belots as entered; ``worth``
+    is what it is worth in the deal's contract (a carré of aces is 200 without trumps in
+    contrée, a belote 5 or 10 under a house rule of its all trumps).
     """
 
     team: Team
@@ -103,10 +133,11 @@ class DeclarationOutcome:
     index: int
     counted: bool
     reason: CancelReason | None = None
+    worth: int | None = None
 
     @property
     def points(self) -> int:
-        return self.declaration.points
+        return self.declaration.points if self.worth is None else self.worth
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,8 +153,8 @@ class Counted:
     belots: TeamPoints = TeamPoints(0, 0)
 
 
-# An entry is (team, index, declaration).
-Entry = tuple[Team, int, Sequence | Carre]
+# An entry is (team, index, declaration, its points in the deal's contract).
+Entry = tuple[Team, int, Sequence | Carre, int]
 _BELOT = Belot()
 _NO_POINTS = TeamPoints(0, 0)
 _NOTHING = Counted((), _NO_POINTS, ())
@@ -138,8 +169,10 @@ def count_declarations(
     explain: bool = False,
     trump_tiebreak: bool = False,
     in_trumps: InTrumps | None = None,
+    values: DeclarationValues = USUAL_VALUES,
 ) -> Counted:
-    """Compare the teams' declarations; ``no_trick`` is the team that took no trick, if any.
+    """Compare the teams' declarations; ``no_trick`` is the team that took no trick, if any;
+    ``values`` says what carrés and belots are worth in the deal's contract.
 
     The explanation steps are built only when ``explain`` is set (scoring a match skips them).
     """
@@ -150,44 +183,53 @@ def count_declarations(
     outcomes: list[DeclarationOutcome] = []
     steps: list[Step] | None = [] if explain else None
     if no_trick is not None:
-        _void(declared[no_trick], no_trick, outcomes, steps)
+        _void(declared[no_trick], no_trick, outcomes, steps, values)
     teams = [team for team in TEAMS if team is not no_trick]
-    sequences = [(t, i, s) for t in teams for i, s in enumerate(declared[t].sequences)]
-    carres = [(t, i, c) for t in teams for i, c in enumerate(declared[t].carres)]
+    sequences = [(t, i, s, s.points) for t in teams for i, s in enumerate(declared[t].sequences)]
+    carres = [(t, i, c, values.points(c)) for t in teams for i, c in enumerate(declared[t].carres)]
     tiebreak = _TrumpTiebreak(in_trumps) if trump_tiebreak else None
     if pool:
-        _compare(sequences + carres, "declarations", outcomes, steps, tiebreak)
+        _compare(sequences + carres, "declarations", outcomes, steps, tiebreak, values)
     else:
-        _compare(sequences, "sequences", outcomes, steps, None)
-        _compare(carres, "carres", outcomes, steps, None)
+        _compare(sequences, "sequences", outcomes, steps, None, values)
+        _compare(carres, "carres", outcomes, steps, None, values)
     for team in teams:
-        _belots(team, declared[team].belots, outcomes, steps)
+        _belots(team, declared[team].belots, outcomes, steps, values.belot)
     points = [0, 0]
     for outcome in outcomes:
         if outcome.counted:
             points[outcome.team is Team.B] += outcome.points
     belots = _NO_POINTS
     if a.belots or b.belots:  # belots always count, unless their team took no trick
-        belots = TeamPoints(*(0 if t is no_trick else declared[t].belots * BELOT_POINTS
+        belots = TeamPoints(*(0 if t is no_trick else declared[t].belots * values.belot
                               for t in TEAMS))  # fmt: skip
     return Counted(tuple(outcomes), TeamPoints(*points), tuple(steps or ()), belots)
 
 
-def _void(declared: TeamDeclarations, team: Team, outcomes: list, steps: list | None) -> None:
-    items = [*enumerate(declared.sequences), *enumerate(declared.carres)]
-    items += [(index, _BELOT) for index in range(declared.belots)]
-    for index, item in items:
-        outcomes.append(DeclarationOutcome(team, item, index, False, CancelReason.NO_TRICK))
+def _void(
+    declared: TeamDeclarations,
+    team: Team,
+    outcomes: list,
+    steps: list | None,
+    values: DeclarationValues,
+) -> None:
+    items = [
+        (i, item, values.points(item))
+        for i, item in [*enumerate(declared.sequences), *enumerate(declared.carres)]
+    ]
+    items += [(index, _BELOT, values.belot) for index in range(declared.belots)]  # fmt: skip
+    for index, item, worth in items:
+        outcomes.append(DeclarationOutcome(team, item, index, False, CancelReason.NO_TRICK, worth))
     if items and steps is not None:
-        points = sum(item.points for _, item in items)
+        points = sum(worth for _, _, worth in items)
         steps.append(step("declarations_void_no_trick", team=team, points=points))
 
 
-def _belots(team: Team, count: int, outcomes: list, steps: list | None) -> None:
+def _belots(team: Team, count: int, outcomes: list, steps: list | None, worth: int) -> None:
     for index in range(count):
-        outcomes.append(DeclarationOutcome(team, _BELOT, index, True))
+        outcomes.append(DeclarationOutcome(team, _BELOT, index, True, None, worth))
     if count and steps is not None:
-        steps.append(step("belot", team=team, count=count, points=count * BELOT_POINTS))
+        steps.append(step("belot", team=team, count=count, points=count * worth))
 
 
 @dataclass(frozen=True, slots=True)
@@ -203,6 +245,7 @@ def _compare(
     outcomes: list,
     steps: list | None,
     tiebreak: _TrumpTiebreak | None,
+    values: DeclarationValues,
 ) -> None:
     """Count the entries of the stronger team, or cancel all of them on a full tie."""
     if not entries:
@@ -214,7 +257,7 @@ def _compare(
         if steps is not None:
             steps.append(step(f"{what}_unopposed", team=team, points=_sum(entries)))
         return
-    best = {team: _best(items) for team, items in by_team.items()}
+    best = {team: _best(items, values) for team, items in by_team.items()}
     winner = _winner(best[Team.A], best[Team.B])
     in_trumps = winner is None and tiebreak is not None
     if in_trumps:
@@ -247,7 +290,7 @@ class _Best:
     entry: Entry  # the one named in the explanation
 
 
-def _best(entries: list[Entry]) -> _Best:
+def _best(entries: list[Entry], values: DeclarationValues) -> _Best:
     """A team's strongest class of declarations and how high its top card reaches.
 
     A top card known in a class (given, or a sequence of eight, which ends on the ace) is the top
@@ -257,8 +300,9 @@ def _best(entries: list[Entry]) -> _Best:
     points, is_carre = max(_class(entry) for entry in entries)
     strongest = [entry for entry in entries if _class(entry) == (points, is_carre)]
     if is_carre:
-        rank = max(CARRE_STRENGTH[entry[2].rank] for entry in strongest)
-        chosen = next(e for e in strongest if CARRE_STRENGTH[e[2].rank] == rank)
+        strength = values.carre_strength
+        rank = max(strength[entry[2].rank] for entry in strongest)
+        chosen = next(e for e in strongest if strength[e[2].rank] == rank)
         return _Best(points, True, rank, rank, None, chosen)
     low = max(_lowest_top(entry[2]) for entry in strongest)
     known = any(_highest_top(entry[2]) == _lowest_top(entry[2]) for entry in strongest)
@@ -270,7 +314,7 @@ def _best(entries: list[Entry]) -> _Best:
 
 def _class(entry: Entry) -> tuple[int, bool]:
     """Points first; at equal points a carré beats a sequence."""
-    return entry[2].points, isinstance(entry[2], Carre)
+    return entry[3], isinstance(entry[2], Carre)
 
 
 def _lowest_top(sequence: Sequence) -> int:
@@ -313,17 +357,17 @@ def _top_card_problems(entries: Iterable[Entry]) -> list[Problem]:
             f"declarations_{team.field_suffix}",
             {"team": team, "index": index, "length": sequence.length},
         )
-        for team, index, sequence in entries
+        for team, index, sequence, _points in entries
     ]
 
 
 def _record(entries: list[Entry], winner: Team | None, outcomes: list) -> None:
-    for team, index, item in entries:
+    for team, index, item, worth in entries:
         if team is winner:
-            outcomes.append(DeclarationOutcome(team, item, index, True))
+            outcomes.append(DeclarationOutcome(team, item, index, True, None, worth))
         else:
             reason = CancelReason.TIE if winner is None else CancelReason.OUTRANKED
-            outcomes.append(DeclarationOutcome(team, item, index, False, reason))
+            outcomes.append(DeclarationOutcome(team, item, index, False, reason, worth))
 
 
 def _tie_step(what: str, best: dict[Team, _Best], by_team: dict[Team, list[Entry]]) -> Step:
@@ -367,4 +411,4 @@ def _describe(entry: Entry, what: str, prefix: str) -> dict[str, object]:
 
 
 def _sum(entries: Iterable[Entry]) -> int:
-    return sum(entry[2].points for entry in entries)
+    return sum(entry[3] for entry in entries)
