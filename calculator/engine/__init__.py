@@ -47,6 +47,9 @@ from .classic import ClassicDeal, ClassicOutcome, ClassicProfile, ClassicResult,
 from .contree import (
     BIDS,
     CAPOT_BID,
+    TRUMPS,
+    AllTrumpsBelote,
+    CardPointsEntry,
     Contre,
     ContreeDeal,
     ContreeOutcome,
@@ -54,6 +57,7 @@ from .contree import (
     ContreeResult,
     FailedBelote,
     Scoring,
+    Trumps,
 )
 from .core import match  # the fold's module: its MAX_DEALS is read at every fold
 from .core.cards import Rank, Suit
@@ -82,6 +86,10 @@ __all__ = [
     "BIDS",
     "CAPOT_BID",
     "GAMES",
+    "TRUMPS",
+    "AllTrumpsBelote",
+    "CardPointsEntry",
+    "Trumps",
     "ClassicDeal",
     "ClassicOutcome",
     "ClassicProfile",

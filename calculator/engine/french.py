@@ -1,13 +1,18 @@
 """What classic belote and contrée / coinche share (``french-scoring.md``, "What the two games
 share"): 162 card points, a capot's 252, belote-rebelote, the declarations and how they compare,
 rounding to the nearest ten, the checks of card points and declarations, and the end of a game.
+
+A deal's ``trump`` is a :class:`Suit`, or (contrée and coinche under a house rule) one of the
+:class:`Trumps` contracts: no trumps ("sans atout") or all trumps ("tout atout"). They have no
+trump suit, so equal sequences cannot be told apart by one in trumps: both are cancelled.
 """
 
 from __future__ import annotations
 
+from enum import StrEnum
 from typing import Any, Protocol
 
-from .core.cards import Suit
+from .core.cards import Rank, Suit
 from .core.deals import CardPoints
 from .core.declaration_checks import (
     belot_count_problems,
@@ -17,7 +22,14 @@ from .core.declaration_checks import (
     hand_problems,
     is_declarations,
 )
-from .core.declarations import Counted, InTrumps, TeamDeclarations, count_declarations
+from .core.declarations import (
+    USUAL_VALUES,
+    Counted,
+    DeclarationValues,
+    InTrumps,
+    TeamDeclarations,
+    count_declarations,
+)
 from .core.match import GAME_GOES_ON, GameEnd
 from .core.problems import Problem, invalid, is_int, shown
 from .core.reader import Reader, card_points_to_dict, declarations_to_dict, join
@@ -30,11 +42,28 @@ IMPOSSIBLE_CARD_POINTS = frozenset({1, 161})  # no card is worth 1
 MAX_BELOTES = 1  # one king and queen of trumps
 
 
+class Trumps(StrEnum):
+    """The contracts without a trump suit (contrée and coinche, a house rule). The values are
+    Bulgarian belot's names of the same contracts."""
+
+    NO = "no_trumps"  # sans atout (SA): every suit ranks and counts as a plain suit
+    ALL = "all_trumps"  # tout atout (TA): every suit ranks and counts as trumps
+
+
+TRUMPS = (*Suit, *Trumps)  # what a deal's trump may be, in the order a form shows them
+# Carrés without trumps (FFB coinche): aces 200, tens 150, kings, queens, jacks and nines 100,
+# strongest first; a belote cannot be held.
+NO_TRUMPS_VALUES = DeclarationValues(
+    {Rank.ACE: 200, Rank.TEN: 150, Rank.KING: 100, Rank.QUEEN: 100, Rank.JACK: 100,
+     Rank.NINE: 100}
+)  # fmt: skip
+
+
 class FrenchDeal(Protocol):
     """What a played deal of either French game has."""
 
     taker: Team
-    trump: Suit
+    trump: Suit | Trumps
     card_points: CardPoints | None
     capot: Team | None
     declarations_a: TeamDeclarations
@@ -63,16 +92,21 @@ def declared_points(counted: Counted) -> TeamPoints:
     return TeamPoints(points.a - belote.a, points.b - belote.b)
 
 
-def count(deal: FrenchDeal, explain: bool = False) -> Counted:
+def count(
+    deal: FrenchDeal, explain: bool = False, values: DeclarationValues = USUAL_VALUES
+) -> Counted:
     """The single best declaration's team scores all of its declarations (FFB); between equal
-    sequences the one in trumps wins; belote always counts for its team."""
+    sequences the one in trumps wins, and without a trump suit (no trumps, all trumps) both
+    are cancelled; belote always counts for its team. ``values``: what carrés and belotes are
+    worth in the deal's contract."""
     return count_declarations(
         deal.declarations_a,
         deal.declarations_b,
         pool=True,
         explain=explain,
-        trump_tiebreak=True,
+        trump_tiebreak=isinstance(deal.trump, Suit),
         in_trumps=deal.sequence_in_trumps,
+        values=values,
     )
 
 
@@ -106,8 +140,8 @@ def type_problems(deal: FrenchDeal) -> list[Problem]:
     problems = []
     if not isinstance(deal.taker, Team):
         problems.append(invalid("taker", deal.taker, "Team"))
-    if not isinstance(deal.trump, Suit):
-        problems.append(invalid("trump", deal.trump, "Suit"))
+    if not isinstance(deal.trump, (Suit, Trumps)):
+        problems.append(invalid("trump", deal.trump, "Suit | Trumps"))
     if deal.capot is not None and not isinstance(deal.capot, Team):
         problems.append(invalid("capot", deal.capot, "Team"))
     given = deal.card_points
@@ -126,38 +160,54 @@ def type_problems(deal: FrenchDeal) -> list[Problem]:
     return problems
 
 
-def card_point_problems(deal: FrenchDeal) -> list[Problem]:
-    """One team's card points, 0 to 162 (1 and 161 cannot happen), or a capot without them."""
+def trumps_not_played(trump: Trumps) -> Problem:
+    """No trumps or all trumps where the game (classic belote) or the match does not play them."""
+    return Problem("trumps_not_played", "trump", {"trump": trump.value})
+
+
+def card_point_problems(
+    deal: FrenchDeal,
+    total: int = CARD_TOTAL,
+    impossible: frozenset[int] = IMPOSSIBLE_CARD_POINTS,
+) -> list[Problem]:
+    """One team's card points, 0 to ``total`` (162; by default 1 and 161 cannot happen), or a
+    capot without them."""
     given = deal.card_points
     if given is None:
         return [] if deal.capot is not None else [Problem("card_points_missing", "card_points")]
     if deal.capot is not None:
         params = {"capot": deal.capot.value, "team": given.team.value, "points": given.points}
         return [Problem("capot_card_points_given", "card_points", params)]
-    if not 0 <= given.points <= CARD_TOTAL:
-        params = {"points": given.points, "total": CARD_TOTAL}
+    if not 0 <= given.points <= total:
+        params = {"points": given.points, "total": total}
         return [Problem("card_points_out_of_range", "card_points", params)]
-    if given.points in IMPOSSIBLE_CARD_POINTS:
+    if given.points in impossible:
         params = {"points": given.points, "contract": deal.trump.value}
         return [Problem("card_points_impossible", "card_points", params)]
     return []
 
 
-def declaration_problems(deal: FrenchDeal, played: bool) -> list[Problem]:
-    """Sequences and carrés (refused when the game or house rule plays without them), one
-    belote at most, each carré once, and a team named in trumps that declared a sequence."""
+def declaration_problems(
+    deal: FrenchDeal, played: bool, max_belotes: int = MAX_BELOTES
+) -> list[Problem]:
+    """Sequences and carrés (refused when the game or house rule plays without them),
+    ``max_belotes`` at most (when it is 0 the caller refuses any with its own code), each carré
+    once, and whose sequence was in trumps: a team that declared one, in a suit contract."""
     a, b = deal.declarations_a, deal.declarations_b
     problems = []
     for team, declared in zip(TEAMS, (a, b), strict=True):
         if declares(declared):
             problems += _team_problems(team, declared, played)
     belots_valid = not any(problem.code == "belots_invalid" for problem in problems)
-    if (a.belots or b.belots) and belots_valid:
-        problems += belot_count_problems(a, b, MAX_BELOTES, deal.trump)
+    if (a.belots or b.belots) and belots_valid and max_belotes:
+        problems += belot_count_problems(a, b, max_belotes, deal.trump)
     if played and (a.carres or b.carres):
         problems += duplicate_carre_problems(a, b)
     named = deal.sequence_in_trumps
-    if named in (InTrumps.A, InTrumps.B):
+    if named is not None and isinstance(deal.trump, Trumps):
+        params = {"trump": deal.trump.value}
+        problems.append(Problem("sequence_in_trumps_no_suit", "sequence_in_trumps", params))
+    elif named in (InTrumps.A, InTrumps.B):
         team = Team(named.value)
         if not deal.declarations(team).sequences:
             params = {"team": team.value}
@@ -208,7 +258,7 @@ def read_deal_fields(reader: Reader, data: dict, path: str) -> dict[str, Any]:
     named = data.get("sequence_in_trumps")
     return {
         "taker": reader.member(data, "taker", Team, path),
-        "trump": reader.member(data, "trump", Suit, path),
+        "trump": _read_trump(reader, data, path),
         "card_points": reader.card_points(data.get("card_points"), join(path, "card_points")),
         "capot": None if capot is None else reader.enum(capot, Team, join(path, "capot")),
         "declarations_a": declarations_a,
@@ -219,3 +269,17 @@ def read_deal_fields(reader: Reader, data: dict, path: str) -> dict[str, Any]:
             else reader.enum(named, InTrumps, join(path, "sequence_in_trumps"))
         ),
     }
+
+
+def _read_trump(reader: Reader, data: dict, path: str) -> Suit | Trumps | None:
+    """A suit, or no trumps or all trumps (which the game or the match may refuse)."""
+    if "trump" not in data:
+        return None  # reported by ``keys``
+    value = data["trump"]
+    for kind in (Suit, Trumps):
+        try:
+            return kind(value)
+        except (ValueError, TypeError):
+            pass
+    reader.invalid(join(path, "trump"), value, " | ".join(TRUMPS))
+    return None

@@ -1,6 +1,8 @@
 """Property tests of classic belote and contrée / coinche over random valid deals and matches
 (hypothesis): points conserved as the rules say, multipliers, rounding that never changes an
 outcome, a litige's points taken exactly once, the end of a game, the format's round trip.
+Contrée and coinche are drawn with and without the house rule of no trumps and all trumps (and
+its own house rules), so every property holds of those contracts too; a few are their own.
 
 Example counts stay moderate so the suite runs in seconds; ENGINE_HYPOTHESIS_PROFILE=
 engine-thorough runs more (the profiles are test_engine_properties.py's).
@@ -9,8 +11,10 @@ engine-thorough runs more (the profiles are test_engine_properties.py's).
 import dataclasses
 import json
 import os
+from fractions import Fraction
 
-from hypothesis import HealthCheck, example, given, settings
+import pytest
+from hypothesis import HealthCheck, assume, example, given, settings
 from hypothesis import strategies as st
 
 from calculator.engine import (
@@ -25,6 +29,7 @@ from calculator.engine import (
     ContreeDeal,
     ContreeOutcome,
     ContreeProfile,
+    DealError,
     DealKind,
     FailedBelote,
     InTrumps,
@@ -36,7 +41,9 @@ from calculator.engine import (
     TeamDeclarations,
     TeamPoints,
     Tie,
+    read_match,
 )
+from calculator.engine.contree import AllTrumpsBelote, CardPointsEntry, Trumps
 from calculator.engine.core.cards import CARRE_ORDER
 from calculator.engine.french import round_to_ten
 
@@ -112,7 +119,16 @@ def classic_deals(profile):
     return st.one_of(st.just(AllPassed()), played, played, played)
 
 
-def contree_profiles(declarations):
+def contree_profiles(declarations, no_and_all_trumps=False):
+    """Contrée's or coinche's profiles; with ``no_and_all_trumps`` the house rule is on and its
+    own house rules are drawn too."""
+    sata = {}
+    if no_and_all_trumps:
+        sata = {
+            "no_and_all_trumps": st.just(True),
+            "all_trumps_belote": st.sampled_from(AllTrumpsBelote),
+            "card_points_entry": st.sampled_from(CardPointsEntry),
+        }
     return st.builds(
         ContreeProfile,
         declarations=st.just(declarations),
@@ -122,18 +138,65 @@ def contree_profiles(declarations):
         failed_belote=st.sampled_from(FailedBelote),
         surcontre=st.sampled_from([4, 3]),
         scoring=st.sampled_from(Scoring),
+        **sata,
     )
 
 
+# What the tests know of no trumps and all trumps, stated apart from the engine: the totals
+# raw card points are counted on, those no cards make (raw, and on the 162 scale), and the TA
+# belote's house rules as (most belotes in a deal, points each).
+RAW_TOTAL = {Trumps.NO: 130, Trumps.ALL: 258}
+RAW_IMPOSSIBLE = {Trumps.NO: {1, 129}, Trumps.ALL: {1, 2, 5, 253, 256, 257}}
+IMPOSSIBLE_ON_162 = {Trumps.NO: {1, 161}, Trumps.ALL: set()}
+TA_BELOTES = {"any_suit": (4, 20), "none": (0, 20), "one_only": (1, 20), "five_each": (4, 5),
+              "ten_each": (4, 10)}  # fmt: skip
+
+
+def belote_worth(deal, profile) -> int:
+    """One belote's points in ``deal``'s contract, by the rules as the tests state them."""
+    if getattr(deal, "trump", None) is Trumps.ALL:
+        return TA_BELOTES[profile.all_trumps_belote][1]
+    return 20
+
+
 @st.composite
-def contree_played(draw, declarations):
+def no_and_all_trumps_fields(draw, declarations, profile):
+    """A no trumps or all trumps deal's fields under ``profile`` (the house rule on): no belote
+    in SA, up to the house rule's in TA split between the teams, card points on the scale the
+    house rule enters them on, nobody named in trumps."""
+    trump = draw(st.sampled_from(Trumps))
     fields = draw(french_fields(declarations))
+    most = 0 if trump is Trumps.NO else TA_BELOTES[profile.all_trumps_belote][0]
+    belotes = draw(st.integers(0, most))
+    held_a = draw(st.integers(0, belotes))
+    raw = profile.card_points_entry is CardPointsEntry.RAW
+    total = RAW_TOTAL[trump] if raw else 162
+    impossible = RAW_IMPOSSIBLE[trump] if raw else IMPOSSIBLE_ON_162[trump]
+    points = draw(st.integers(0, total).filter(lambda p: p not in impossible))
+    given = fields["card_points"]
+    return fields | {
+        "trump": trump,
+        "card_points": None if given is None else CardPoints(given.team, points),
+        "declarations_a": dataclasses.replace(fields["declarations_a"], belots=held_a),
+        "declarations_b": dataclasses.replace(fields["declarations_b"], belots=belotes - held_a),
+        "sequence_in_trumps": None,
+    }
+
+
+@st.composite
+def contree_played(draw, declarations, profile=None):
+    """A played deal; a no trumps or all trumps one, a third of the time, when ``profile``
+    allows them."""
+    if profile is not None and profile.no_and_all_trumps and draw(st.integers(0, 2)) == 0:
+        fields = draw(no_and_all_trumps_fields(declarations, profile))
+    else:
+        fields = draw(french_fields(declarations))
     bid = draw(st.sampled_from([80, 90, 100, 110, 120, 130, 140, 150, 160, 250]))
     return ContreeDeal(bid=bid, contre=draw(st.sampled_from(Contre)), **fields)
 
 
-def contree_deals(declarations):
-    played = contree_played(declarations)
+def contree_deals(declarations, profile=None):
+    played = contree_played(declarations, profile)
     return st.one_of(st.just(AllPassed()), played, played, played)
 
 
@@ -145,10 +208,14 @@ def classic_cases(draw, lists=False):
 
 
 @st.composite
-def contree_cases(draw, lists=False):
+def contree_cases(draw, lists=False, no_and_all_trumps=None):
+    """(game, profile, a deal or a list of deals); the house rule of no trumps and all trumps
+    on half the time, or as ``no_and_all_trumps`` says."""
     name = draw(st.sampled_from(["contree", "coinche"]))
-    profile = draw(contree_profiles(name == "coinche"))
-    deals = contree_deals(name == "coinche")
+    if no_and_all_trumps is None:
+        no_and_all_trumps = draw(st.booleans())
+    profile = draw(contree_profiles(name == "coinche", no_and_all_trumps))
+    deals = contree_deals(name == "coinche", profile)
     return GAMES[name], profile, draw(st.lists(deals, max_size=50) if lists else deals)
 
 
@@ -157,6 +224,8 @@ def swapped(deal):
         return deal
     given = deal.card_points
     named = deal.sequence_in_trumps
+    if named not in (None, InTrumps.NEITHER):
+        named = InTrumps(Team(named).other)
     return dataclasses.replace(
         deal,
         taker=deal.taker.other,
@@ -164,7 +233,7 @@ def swapped(deal):
         capot=deal.capot.other if deal.capot else None,
         declarations_a=deal.declarations_b,
         declarations_b=deal.declarations_a,
-        sequence_in_trumps=named if named is InTrumps.NEITHER else InTrumps(Team(named).other),
+        sequence_in_trumps=named,
     )
 
 
@@ -282,7 +351,7 @@ def lost_the_deal(deal, result, team) -> bool:
 
 def belote_alone_by_the_rule(deal, result, team) -> int:
     """The team's belote, if it lost the deal and the belote is all it writes from it."""
-    belote = 20 * deal.declarations(team).belots
+    belote = belote_worth(deal, result.profile) * deal.declarations(team).belots
     alone = belote and result.written.of(team) == belote
     return belote if alone and lost_the_deal(deal, result, team) else 0
 
@@ -323,8 +392,8 @@ def end_of_game_cases(draw):
         deal = ClassicDeal(**draw(french_fields(profile.declarations)))
         hanging = draw(st.sampled_from([0, 0, 81, 91, 162]))  # a litige's points waiting
     else:
-        profile = draw(contree_profiles(name == "coinche"))
-        deal = draw(contree_played(name == "coinche"))
+        profile = draw(contree_profiles(name == "coinche", draw(st.booleans())))
+        deal = draw(contree_played(name == "coinche", profile))
     written = game.score_deal(deal, profile, hanging).written
     offset_a = draw(OFFSETS)
     offset_b = offset_a if draw(st.booleans()) else draw(OFFSETS)  # equal totals, half the time
@@ -473,3 +542,129 @@ def test_every_contree_deal_survives_the_round_trip_through_json(case):
     data = json.loads(json.dumps(game.deal_to_dict(deal)))
 
     assert game.deal_from_dict(data, profile) == deal
+
+
+# No trumps and all trumps (the house rule on): what is theirs alone. Every contrée property
+# above also draws them.
+
+
+@st.composite
+def no_and_all_trumps_cases(draw):
+    """(game, profile with the house rule on, a no trumps or all trumps deal)."""
+    name = draw(st.sampled_from(["contree", "coinche"]))
+    profile = draw(contree_profiles(name == "coinche", no_and_all_trumps=True))
+    fields = draw(no_and_all_trumps_fields(name == "coinche", profile))
+    bid = draw(st.sampled_from([80, 90, 100, 110, 120, 130, 140, 150, 160, 250]))
+    return (
+        GAMES[name],
+        profile,
+        ContreeDeal(bid=bid, contre=draw(st.sampled_from(Contre)), **fields),
+    )
+
+
+def plain(deal, result):
+    """The same deal as a suit contract: hearts, nothing declared, the card points as scored."""
+    cards = None if deal.capot else CardPoints(deal.taker, result.card_points.of(deal.taker))
+    return dataclasses.replace(deal, trump=Suit.HEARTS, card_points=cards,
+                               declarations_a=TeamDeclarations(),
+                               declarations_b=TeamDeclarations())  # fmt: skip
+
+
+@ENGINE
+@given(no_and_all_trumps_cases())
+def test_no_and_all_trumps_are_scored_as_a_suit_contract_nothing_multiplied(case):
+    game, profile, deal = case
+    bare = dataclasses.replace(deal, declarations_a=TeamDeclarations(),
+                               declarations_b=TeamDeclarations())  # fmt: skip
+    result = game.score_deal(bare, profile)
+    assume(result.card_points.a not in (1, 161))  # all trumps' queen: no suit makes 1
+    suit = game.score_deal(plain(bare, result), profile)
+
+    assert (result.outcome, result.multiplier) == (suit.outcome, suit.multiplier)
+    assert (result.totals, result.scores, result.recorded) == (suit.totals, suit.scores,
+                                                               suit.recorded)  # fmt: skip
+
+
+@ENGINE
+@given(no_and_all_trumps_cases())
+def test_card_points_are_162_or_a_capot_s_252_however_they_were_entered(case):
+    game, profile, deal = case
+    result = game.score_deal(deal, profile)
+    cards, raw = result.card_points, result.raw_card_points
+
+    assert cards.total == (252 if deal.capot else 162)
+    if deal.capot or profile.card_points_entry is CardPointsEntry.ON_162:
+        assert raw is None
+        if not deal.capot:
+            assert cards.of(deal.card_points.team) == deal.card_points.points
+        return
+    total = RAW_TOTAL[deal.trump]
+    assert raw.total == total and raw.of(deal.card_points.team) == deal.card_points.points
+    exact = Fraction(raw.of(deal.taker) * 162, total)
+    assert abs(cards.of(deal.taker) - exact) < Fraction(1, 2)  # the nearest, never a half
+
+
+@ENGINE
+@given(no_and_all_trumps_cases())
+def test_belotes_are_each_kept_by_their_holders_and_none_in_no_trumps(case):
+    game, profile, deal = case
+    result = game.score_deal(deal, profile)
+    counts = TeamPoints(deal.declarations_a.belots, deal.declarations_b.belots)
+    each = belote_worth(deal, profile)
+
+    assert result.belote_count == counts
+    assert result.belote == TeamPoints(counts.a * each, counts.b * each)
+    assert counts.total <= (0 if deal.trump is Trumps.NO else 4)
+    taken = result.declaration_points  # a taker's capot takes the defence's declarations
+    assert result.totals == result.card_points + taken + result.belote
+    kept = profile.failed_belote is FailedBelote.KEPT
+    if result.outcome is ContreeOutcome.FAILED and kept:
+        assert result.scores.of(deal.taker) == result.belote.of(deal.taker)
+
+
+@ENGINE
+@given(no_and_all_trumps_cases(), st.integers(1, 4), st.sampled_from(TEAMS))
+def test_a_belote_beyond_what_the_contract_and_house_rule_allow_is_refused(case, extra, team):
+    game, profile, deal = case
+    declared = deal.declarations(team)
+    more = dataclasses.replace(declared, belots=declared.belots + extra)
+    deal = dataclasses.replace(deal, **{f"declarations_{team.field_suffix}": more})
+    total = deal.declarations_a.belots + deal.declarations_b.belots
+    most = 0 if deal.trump is Trumps.NO else TA_BELOTES[profile.all_trumps_belote][0]
+    try:
+        game.score_deal(deal, profile)
+    except DealError as error:
+        codes = set(error.codes)
+    else:
+        codes = set()
+
+    if total <= most:
+        assert not codes
+    elif most == 0:
+        expected = "belot_in_no_trumps" if deal.trump is Trumps.NO else "belot_in_all_trumps"
+        assert codes == {expected}
+    else:
+        assert codes == {"too_many_belots"}
+
+
+@ENGINE
+@given(no_and_all_trumps_cases())
+def test_without_the_house_rule_every_no_or_all_trumps_deal_is_refused(case):
+    game, profile, deal = case
+    off = dataclasses.replace(profile, no_and_all_trumps=False)
+    data = game.match_to_dict(off, 0, [deal])
+
+    for call, field in ((lambda: game.score_deal(deal, off), "trump"),
+                        (lambda: game.match_from_dict(data), "deals.0.trump")):  # fmt: skip
+        with pytest.raises(DealError) as caught:
+            call()
+        assert [(p.code, p.field) for p in caught.value.problems] == [("trumps_not_played", field)]
+
+
+@ENGINE
+@given(contree_cases(lists=True, no_and_all_trumps=True), st.integers(0, 3))
+def test_every_match_with_no_and_all_trumps_survives_the_round_trip_through_json(case, dealer):
+    game, profile, deals = case
+    data = json.loads(json.dumps(game.match_to_dict(profile, dealer, deals)))
+
+    assert read_match(data) == (game, profile, dealer, tuple(deals))

@@ -1,6 +1,7 @@
 """The French games' explanation steps and error codes: each one emitted is documented, in
 docs/engine.md and in its module's docstring, with the params it has."""
 
+import dataclasses
 import json
 import re
 from pathlib import Path
@@ -11,7 +12,9 @@ from calculator.engine import (
     GAMES,
     MAX_DEALS,
     AllPassed,
+    AllTrumpsBelote,
     CardPoints,
+    CardPointsEntry,
     Carre,
     ClassicDeal,
     ClassicProfile,
@@ -28,6 +31,7 @@ from calculator.engine import (
     Team,
     TeamDeclarations,
     Tie,
+    Trumps,
 )
 from calculator.engine.classic import problems as classic_problems
 from calculator.engine.classic import steps as classic_steps
@@ -90,6 +94,8 @@ CONTREE_CORPUS = [
     (bid(250, 150), EXACT),
     (bid(100, 120), {"scoring": Scoring.BID_ONLY}),
     (bid(100, 60), {"scoring": Scoring.BID_ONLY}),
+    (ContreeDeal(A, 100, Trumps.ALL, card_points=CardPoints(B, 100)),
+     {"no_and_all_trumps": True, "card_points_entry": CardPointsEntry.RAW}),
 ]  # fmt: skip
 
 
@@ -184,6 +190,7 @@ def classic_bad_calls():
         (tied, ClassicProfile()),
         (taken(60, declarations_a=KING_TIERCE, declarations_b=KING_TIERCE), ClassicProfile()),
         (AllPassed(), ClassicProfile(target=0)),
+        (ClassicDeal(A, Trumps.NO, CardPoints(A, 60)), ClassicProfile()),
     ]  # fmt: skip
     calls = [lambda deal=deal, profile=profile: CLASSIC.score_deal(deal, profile)
              for deal, profile in bad_deals]  # fmt: skip
@@ -228,6 +235,19 @@ def contree_bad_calls(game, name):
         bid(80, 60, declarations_a=KING_TIERCE, declarations_b=KING_TIERCE),
     ]  # fmt: skip
     calls = [lambda deal=deal: game.score_deal(deal, profile) for deal in bad_deals]
+    sata = ContreeProfile(declarations=declared, no_and_all_trumps=True)
+    no_ta_belote = dataclasses.replace(sata, all_trumps_belote=AllTrumpsBelote.NONE)
+    sata_deals = [
+        (ContreeDeal(A, 80, Trumps.NO, card_points=CardPoints(A, 60)), profile),
+        (ContreeDeal(A, 80, Trumps.NO, card_points=CardPoints(A, 60), declarations_a=BELOTE),
+         sata),
+        (ContreeDeal(A, 80, Trumps.ALL, card_points=CardPoints(A, 60), declarations_b=BELOTE),
+         no_ta_belote),
+        (ContreeDeal(A, 80, Trumps.ALL, card_points=CardPoints(A, 60),
+                     sequence_in_trumps=InTrumps.NEITHER), sata),
+    ]  # fmt: skip
+    calls += [lambda deal=deal, profile=rules: game.score_deal(deal, profile)
+              for deal, rules in sata_deals]  # fmt: skip
     calls += [
         lambda: game.score_deal(AllPassed(), ContreeProfile(declarations=declared, target=0)),
         lambda: game.deal_from_dict({"version": 2, "game": name, "kind": "all_passed",

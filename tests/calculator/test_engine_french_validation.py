@@ -164,7 +164,7 @@ def test_the_declarations_checks_are_belot_s():
     "fields, field, expected",
     [
         ({"taker": "A"}, "taker", "Team"),
-        ({"trump": "hearts"}, "trump", "Suit"),
+        ({"trump": "hearts"}, "trump", "Suit | Trumps"),
         ({"capot": "B", "card_points": None}, "capot", "Team"),
         ({"card_points": (A, 90)}, "card_points", "CardPoints"),
         ({"card_points": CardPoints("A", 90)}, "card_points", "CardPoints"),

@@ -7,6 +7,8 @@ describes each. ``team`` is "A" or "B"; ``index`` counts from 0 in that team's l
 ================================ ==================== ===========================================
 code                             field                params
 ================================ ==================== ===========================================
+trumps_not_played                trump                trump (no trumps or all trumps: contrée's
+                                                      and coinche's, never classic belote's)
 card_points_missing              card_points          (none)
 card_points_out_of_range         card_points          points, total
 card_points_impossible           card_points          points, contract
@@ -38,6 +40,7 @@ format_version_unsupported       version              version, supported
 """
 
 CODES = (
+    "trumps_not_played",
     "card_points_missing",
     "card_points_out_of_range",
     "card_points_impossible",

@@ -6,7 +6,14 @@ from typing import Any
 
 from ..core.deals import AllPassed
 from ..core.problems import DealError, Problem, invalid
-from ..french import card_point_problems, declaration_problems, target_problems, type_problems
+from ..french import (
+    Trumps,
+    card_point_problems,
+    declaration_problems,
+    target_problems,
+    trumps_not_played,
+    type_problems,
+)
 from .model import DEFAULT_PROFILE, ClassicDeal, ClassicProfile, Tie
 
 
@@ -26,6 +33,8 @@ def deal_problems(deal: Any, profile: ClassicProfile) -> list[Problem]:
     problems = type_problems(deal)
     if problems:
         return problems
+    if isinstance(deal.trump, Trumps):  # contrée's and coinche's contracts, never classic's
+        return [trumps_not_played(deal.trump)]
     return card_point_problems(deal) + declaration_problems(deal, played=profile.declarations)
 
 

@@ -1,13 +1,18 @@
 """Contrée and coinche (``french-scoring.md``): bids of 80 to 160 or capot, contre and surcontre,
-to 701; contrée plays no declarations but belote, coinche plays them."""
+to 701; contrée plays no declarations but belote, coinche plays them; a house rule adds no
+trumps and all trumps."""
 
+from ..french import TRUMPS, Trumps
 from .game import COINCHE, CONTREE, Coinche, Contree
 from .model import (
     BIDS,
     CAPOT_BID,
     COINCHE_PROFILE,
     DEFAULT_PROFILE,
+    RAW_TOTALS,
     TARGETS,
+    AllTrumpsBelote,
+    CardPointsEntry,
     Contre,
     ContreeDeal,
     ContreeOutcome,
@@ -20,6 +25,11 @@ from .scoring import score_deal
 from .validate import validate_deal
 
 __all__ = [
+    "AllTrumpsBelote",
+    "CardPointsEntry",
+    "RAW_TOTALS",
+    "TRUMPS",
+    "Trumps",
     "BIDS",
     "CAPOT_BID",
     "COINCHE",

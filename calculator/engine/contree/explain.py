@@ -35,10 +35,12 @@ def _bid(result: ContreeResult) -> Step:
 def _played(result: ContreeResult) -> list[Step]:
     deal, cards = result.deal, result.card_points
     given = deal.card_points.team if deal.card_points is not None else None
-    steps = [step("card_points", a=cards.a, b=cards.b, given=given, total=CARD_TOTAL)]
+    steps = _converted(result)
+    steps.append(step("card_points", a=cards.a, b=cards.b, given=given, total=CARD_TOTAL))
     if deal.capot is not None:
         steps.append(step("capot", team=deal.capot, bonus=CAPOT_BONUS))
-    steps += count(deal, explain=True).steps
+    values = result.profile.declaration_values(deal.trump)
+    steps += count(deal, explain=True, values=values).steps
     if result.declarations_taken:
         steps.append(step("declarations_taken_by_capot", team=result.taker,
                           points=result.declarations_taken))  # fmt: skip
@@ -49,6 +51,19 @@ def _played(result: ContreeResult) -> list[Step]:
     steps.append(_outcome(result))
     steps += _score(result)
     return steps + _rounding(result)
+
+
+def _converted(result: ContreeResult) -> list[Step]:
+    """House rule: no trumps' or all trumps' card points counted raw, then converted."""
+    raw = result.raw_card_points
+    if raw is None:
+        return []
+    taker, defenders = result.taker, result.taker.other
+    cards = result.card_points
+    return [step("card_points_converted", trump=result.trump, taker=taker, defenders=defenders,
+                 raw_taker=raw.of(taker), raw_defenders=raw.of(defenders),
+                 raw_total=raw.total, points_taker=cards.of(taker),
+                 points_defenders=cards.of(defenders), total=CARD_TOTAL)]  # fmt: skip
 
 
 def _teams(result: ContreeResult) -> dict:

@@ -19,6 +19,8 @@ from .model import (
     FAILED_BASES,
     SURCONTRE_MULTIPLIERS,
     TARGETS,
+    AllTrumpsBelote,
+    CardPointsEntry,
     ContreeDeal,
     ContreeProfile,
     FailedBelote,
@@ -42,6 +44,10 @@ class Contree(Game):
         Switch("failed_belote", FailedBelote.KEPT, tuple(FailedBelote)),
         Switch("surcontre", 4, SURCONTRE_MULTIPLIERS),
         Switch("scoring", Scoring.POINTS_AND_BID, tuple(Scoring)),
+        # No trumps and all trumps; the two after it matter only when it is on.
+        Switch("no_and_all_trumps", False, (False, True)),
+        Switch("all_trumps_belote", AllTrumpsBelote.ANY_SUIT, tuple(AllTrumpsBelote)),
+        Switch("card_points_entry", CardPointsEntry.ON_162, tuple(CardPointsEntry)),
     )
 
     name = "contree"

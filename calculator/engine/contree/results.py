@@ -9,7 +9,8 @@ from ..core.cards import Suit
 from ..core.deals import DealKind
 from ..core.declarations import DeclarationOutcome
 from ..core.steps import Step
-from ..core.teams import Team, TeamPoints
+from ..core.teams import ZERO, Team, TeamPoints
+from ..french import Trumps
 from .explain import explain
 from .model import Contre, ContreeDealInput, ContreeOutcome, ContreeProfile
 
@@ -19,7 +20,9 @@ class ContreeResult:
     """Everything one deal gives: totals, outcome, scores, explanation.
 
     ``totals`` (card points, 252 for a capot, + counted declarations + belote; a taker's capot
-    takes the defence's counted declarations) decide the outcome with the bid. ``scores`` are
+    takes the defence's counted declarations) decide the outcome with the bid. ``card_points``
+    are on the 162 scale; ``raw_card_points`` are both teams' as entered when the house rule
+    had no trumps or all trumps counted raw and converted (else ``None``). ``scores`` are
     each team's exact score of the deal, ``recorded`` what each team writes (rounded by
     default). ``belote_alone`` is the belote of a team that lost (failed, suffered a capot, or
     saw its contre fail) and scored nothing else: it does not count towards the target. Nothing
@@ -29,11 +32,12 @@ class ContreeResult:
     kind: DealKind
     taker: Team | None
     bid: int | None
-    trump: Suit | None
+    trump: Suit | Trumps | None
     contre: Contre
     multiplier: int
     capot: Team | None
     card_points: TeamPoints | None
+    raw_card_points: TeamPoints | None
     declaration_points: TeamPoints  # counted sequences and carrés (belote not included)
     declarations_taken: int  # the defence's counted declarations a taker's capot took
     belote: TeamPoints
@@ -65,6 +69,15 @@ class ContreeResult:
     @property
     def capot_bid(self) -> bool:
         return self.kind is DealKind.PLAYED and self.deal.capot_bid
+
+    @property
+    def belote_count(self) -> TeamPoints:
+        """How many belotes each team held (up to four in all trumps; ``belote`` has their
+        points)."""
+        if self.kind is DealKind.ALL_PASSED:
+            return ZERO
+        deal = self.deal
+        return TeamPoints(deal.declarations_a.belots, deal.declarations_b.belots)
 
     @property
     def decided_by_capot(self) -> bool:

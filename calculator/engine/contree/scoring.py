@@ -13,6 +13,10 @@ bid and beat the defence's (a capot bid: every trick). Then, by default ("points
 m is 2 for a contre and 4 (house rule: 3) for a surcontre. House rules: the failed base 162,
 the failing taker's belote to the defence, and "bid only" (the bid, and the belote, alone).
 Each score is rounded to the nearest ten by default; the outcome comes from exact totals.
+
+No trumps and all trumps (a house rule) are scored exactly so, on 162 card points: only the
+declarations' values differ (no trumps' carrés, all trumps' belotes), and card points entered
+raw (house rule) are first converted to the 162 scale.
 """
 
 from __future__ import annotations
@@ -22,11 +26,19 @@ from ..core.declarations import Counted
 from ..core.frozen import build_frozen
 from ..core.problems import DealError, Problem, is_int, shown
 from ..core.teams import ZERO, Team, TeamPoints
-from ..french import belote_alone, card_points, count, declared_points, round_to_ten
+from ..french import (
+    CARD_TOTAL,
+    belote_alone,
+    card_points,
+    count,
+    declared_points,
+    round_to_ten,
+)
 from .model import (
     CAPOT_PACKAGE,
     CONTRE_PACKAGE,
     DEFAULT_PROFILE,
+    RAW_TOTALS,
     Contre,
     ContreeDeal,
     ContreeDealInput,
@@ -71,8 +83,30 @@ def made(deal: ContreeDeal, totals: TeamPoints) -> bool:
     return mine >= deal.bid and mine > theirs
 
 
+def count_valued(deal: ContreeDeal, profile: ContreeProfile) -> Counted:
+    """The deal's counted declarations and belotes, valued for its contract (the explanation
+    counts them again with its steps)."""
+    return count(deal, values=profile.declaration_values(deal.trump))
+
+
+def converted_card_points(
+    deal: ContreeDeal, profile: ContreeProfile
+) -> tuple[TeamPoints, TeamPoints | None]:
+    """Both teams' card points on the 162 scale (252 for a capot), and as entered raw when the
+    house rule has no trumps and all trumps counted raw (else ``None``): the taker's raw points
+    x 162 / 130 (or / 258) to the nearest, the defence's the rest of 162. No count lands on a
+    half (162x = 65 or 129 times an odd number has no solution), so "nearest" needs no rule."""
+    if deal.capot is not None or not profile.raw(deal.trump):
+        return card_points(deal), None
+    total, given = RAW_TOTALS[deal.trump], deal.card_points
+    raw = TeamPoints.for_team(given.team, given.points, total - given.points)
+    taker = (2 * raw.of(deal.taker) * CARD_TOTAL + total) // (2 * total)  # nearest, half up
+    return TeamPoints.for_team(deal.taker, taker, CARD_TOTAL - taker), raw
+
+
 def _score_played(deal: ContreeDeal, profile: ContreeProfile) -> ContreeResult:
-    cards, counted = card_points(deal), count(deal)
+    cards, raw = converted_card_points(deal, profile)
+    counted = count_valued(deal, profile)
     declared, taken = _declared(deal, counted)
     totals = cards + declared + counted.belots
     outcome = ContreeOutcome.MADE if made(deal, totals) else ContreeOutcome.FAILED
@@ -81,8 +115,8 @@ def _score_played(deal: ContreeDeal, profile: ContreeProfile) -> ContreeResult:
     if profile.rounding:
         recorded = TeamPoints(round_to_ten(scores.a), round_to_ten(scores.b))
     return _result(deal, profile, kind=DealKind.PLAYED, outcome=outcome, scores=scores,
-                   recorded=recorded, loser=_loser(deal, outcome), cards=cards, counted=counted,
-                   declared=declared, taken=taken, totals=totals)  # fmt: skip
+                   recorded=recorded, loser=_loser(deal, outcome), cards=cards, raw=raw,
+                   counted=counted, declared=declared, taken=taken, totals=totals)  # fmt: skip
 
 
 def _declared(deal: ContreeDeal, counted: Counted) -> tuple[TeamPoints, int]:
@@ -157,6 +191,7 @@ def _result(
     recorded: TeamPoints,
     loser: Team | None,
     cards: TeamPoints | None = None,
+    raw: TeamPoints | None = None,
     counted: Counted | None = None,
     declared: TeamPoints = ZERO,
     taken: int = 0,
@@ -178,6 +213,7 @@ def _result(
         multiplier=profile.multiplier(contre),
         capot=deal.capot if played else None,
         card_points=cards,
+        raw_card_points=raw,
         declaration_points=declared,
         declarations_taken=taken,
         belote=belote,

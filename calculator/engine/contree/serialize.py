@@ -17,6 +17,8 @@ from ..french import OPTIONAL_KEYS, deal_fields_to_dict, read_deal_fields
 from .model import (
     FAILED_BASES,
     SURCONTRE_MULTIPLIERS,
+    AllTrumpsBelote,
+    CardPointsEntry,
     Contre,
     ContreeDeal,
     ContreeDealInput,
@@ -79,11 +81,15 @@ def profile_to_dict(profile: ContreeProfile) -> dict[str, Any]:
         "failed_belote": profile.failed_belote.value,
         "surcontre": profile.surcontre,
         "scoring": profile.scoring.value,
+        "no_and_all_trumps": profile.no_and_all_trumps,
+        "all_trumps_belote": profile.all_trumps_belote.value,
+        "card_points_entry": profile.card_points_entry.value,
     }
 
 
 def read_profile(reader: Reader, data: Any, path: str, default: ContreeProfile) -> ContreeProfile:
-    """The profile's keys (left out: ``default``'s); ``default`` on any problem."""
+    """The profile's keys (left out: ``default``'s, so a file written before a house rule
+    existed reads with it off); ``default`` on any problem."""
     if reader.object(data, path) is None:
         return default
     start = len(reader.problems)
@@ -100,5 +106,11 @@ def read_profile(reader: Reader, data: Any, path: str, default: ContreeProfile) 
         surcontre=reader.choice(fields["surcontre"], SURCONTRE_MULTIPLIERS,
                                 join(path, "surcontre"), "4 | 3"),
         scoring=reader.enum(fields["scoring"], Scoring, join(path, "scoring")),
+        no_and_all_trumps=reader.boolean(fields["no_and_all_trumps"],
+                                         join(path, "no_and_all_trumps")),
+        all_trumps_belote=reader.enum(fields["all_trumps_belote"], AllTrumpsBelote,
+                                      join(path, "all_trumps_belote")),
+        card_points_entry=reader.enum(fields["card_points_entry"], CardPointsEntry,
+                                      join(path, "card_points_entry")),
     )  # fmt: skip
     return default if len(reader.problems) > start else profile

@@ -1,9 +1,9 @@
 """Contrée and coinche's explanation step codes: a deal's result explained as codes with values.
 
 The web layer writes one translated sentence per code. Teams are "A" or "B", suits and contre
-their enum values, a capot bid 250. Steps come in the order below; a step whose case does not
-arise is left out (contrée declares nothing but belote). Codes shared with another game mean the
-same and have the same params.
+their enum values (a trump may also be "no_trumps" or "all_trumps"), a capot bid 250. Steps
+come in the order below; a step whose case does not arise is left out (contrée declares nothing
+but belote). Codes shared with another game mean the same and have the same params.
 
 =============================== =================================================================
 code                            params
@@ -11,6 +11,11 @@ code                            params
 all_passed                      (none): all four passed, the cards are thrown in
 bid                             taker, bid, trump, contre, multiplier (1, 2, 4; 3 under a house
                                 rule)
+card_points_converted           trump, taker, defenders, raw_taker, raw_defenders, raw_total,
+                                points_taker, points_defenders, total (house rule: no trumps'
+                                card points counted out of 130, all trumps' out of 258; the
+                                taker's x 162 / raw_total to the nearest, the defence's the rest
+                                of total, 162)
 card_points                     a, b, given (``None`` when a capot says them), total (162); a
                                 capot's team has 252
 capot                           team, bonus (90: the last trick is worth 100, not 10)
@@ -55,6 +60,7 @@ written                         a, b (what each team writes from this deal)
 CODES = (
     "all_passed",
     "bid",
+    "card_points_converted",
     "card_points",
     "capot",
     "declarations_unopposed",
