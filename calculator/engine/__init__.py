@@ -58,6 +58,7 @@ from .contree import (
     FailedBelote,
     Scoring,
     Trumps,
+    trump_of,
 )
 from .core import match  # the fold's module: its MAX_DEALS is read at every fold
 from .core.cards import Rank, Suit
@@ -90,6 +91,7 @@ __all__ = [
     "AllTrumpsBelote",
     "CardPointsEntry",
     "Trumps",
+    "trump_of",
     "ClassicDeal",
     "ClassicOutcome",
     "ClassicProfile",

@@ -110,12 +110,15 @@ def count(
     )
 
 
-def belote_alone(scores: TeamPoints, belote: TeamPoints, loser: Team | None) -> TeamPoints:
-    """The belote of a team that lost the deal and scored nothing else: it does not count
+def belote_alone(
+    scores: TeamPoints, belote: TeamPoints, loser: Team | None, recorded: TeamPoints
+) -> TeamPoints:
+    """What a team that lost the deal and scored nothing else but its belote wrote from it (its
+    belote, rounded like any score: all trumps' 5-point belote writes 10): it does not count
     towards the target ("a failed team does not win on its belote alone")."""
     if loser is None or not belote.of(loser) or scores.of(loser) != belote.of(loser):
         return ZERO
-    return TeamPoints.for_team(loser, belote.of(loser))
+    return TeamPoints.for_team(loser, recorded.of(loser))
 
 
 def game_end(target: int, totals: TeamPoints, belote: TeamPoints) -> GameEnd:
@@ -271,15 +274,24 @@ def read_deal_fields(reader: Reader, data: dict, path: str) -> dict[str, Any]:
     }
 
 
+def trump_of(value: str) -> Suit | Trumps:
+    """The trump a dict or a form names: a :class:`Suit`, or no trumps or all trumps
+    (``"no_trumps"``, ``"all_trumps"``); :class:`ValueError` for anything else."""
+    if isinstance(value, str) and value in _SUITS:
+        return Suit(value)
+    return Trumps(value)
+
+
+_SUITS = frozenset(Suit)
+
+
 def _read_trump(reader: Reader, data: dict, path: str) -> Suit | Trumps | None:
     """A suit, or no trumps or all trumps (which the game or the match may refuse)."""
     if "trump" not in data:
         return None  # reported by ``keys``
     value = data["trump"]
-    for kind in (Suit, Trumps):
-        try:
-            return kind(value)
-        except (ValueError, TypeError):
-            pass
-    reader.invalid(join(path, "trump"), value, " | ".join(TRUMPS))
-    return None
+    try:
+        return trump_of(value)
+    except ValueError:
+        reader.invalid(join(path, "trump"), value, " | ".join(TRUMPS))
+        return None

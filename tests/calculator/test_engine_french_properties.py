@@ -350,10 +350,11 @@ def lost_the_deal(deal, result, team) -> bool:
 
 
 def belote_alone_by_the_rule(deal, result, team) -> int:
-    """The team's belote, if it lost the deal and the belote is all it writes from it."""
+    """What the team wrote from the deal, if it lost it and its belote is all it scored (its
+    exact score; what it wrote is rounded, and all trumps' belote of 5 writes 10)."""
     belote = belote_worth(deal, result.profile) * deal.declarations(team).belots
-    alone = belote and result.written.of(team) == belote
-    return belote if alone and lost_the_deal(deal, result, team) else 0
+    alone = belote and result.scores.of(team) == belote
+    return result.written.of(team) if alone and lost_the_deal(deal, result, team) else 0
 
 
 def game_winner_by_the_rule(target, result, totals):

@@ -38,6 +38,7 @@ from calculator.engine import (
     TeamPoints,
     Trumps,
     read_match,
+    trump_of,
 )
 
 A, B = Team.A, Team.B
@@ -502,3 +503,25 @@ def test_the_profile_says_what_each_contract_takes():
     assert Belot().points == 20
     assert score(deal(TA, 80, 100)).belote_count == TeamPoints(0, 0)
     assert COINCHE.score_deal(AllPassed(), ON).belote_count == TeamPoints(0, 0)
+
+
+def test_a_form_reads_any_trump_by_its_name_and_nothing_else():
+    assert [trump_of(trump.value) for trump in TRUMPS] == list(TRUMPS)
+    assert trump_of("hearts") is HEARTS and trump_of("no_trumps") is SA
+    for value in ("Hearts", "sans_atout", "", None, 5, ["hearts"], {"trump": "hearts"}):
+        with pytest.raises(ValueError):
+            trump_of(value)
+
+
+def test_a_5_point_belote_alone_written_as_10_does_not_count_towards_the_target():
+    five_each = dataclasses.replace(ON, all_trumps_belote=AllTrumpsBelote.FIVE_EACH)
+    start = dataclasses.replace(COINCHE.fold_match(five_each), totals=TeamPoints(300, 696))
+    failed = ContreeDeal(B, 80, TA, card_points=CardPoints(B, 40), **belotes(b=1))
+
+    played = COINCHE.extend_match(start, [failed]).deals[-1]
+
+    assert played.result.scores == TeamPoints(160 + 80, 5)
+    assert played.result.written == TeamPoints(240, 10)  # 5, rounded to the nearest ten
+    assert played.result.belote_alone == TeamPoints(0, 10)
+    # 706 less the 5 points of the belote would reach 701: less all that it wrote, it does not
+    assert played.totals == TeamPoints(540, 706) and not played.game_over

@@ -147,7 +147,7 @@ def _result(
         hanging_in=hanging,
         hanging_taken=taken,
         hanging_out=hanging - taken + added,
-        belote_alone=belote_alone(scores, belote, loser),
+        belote_alone=belote_alone(scores, belote, loser, recorded),
         deal=deal,
         profile=profile,
     )

@@ -2,7 +2,7 @@
 to 701; contrée plays no declarations but belote, coinche plays them; a house rule adds no
 trumps and all trumps."""
 
-from ..french import TRUMPS, Trumps
+from ..french import TRUMPS, Trumps, trump_of
 from .game import COINCHE, CONTREE, Coinche, Contree
 from .model import (
     BIDS,
@@ -30,6 +30,7 @@ __all__ = [
     "RAW_TOTALS",
     "TRUMPS",
     "Trumps",
+    "trump_of",
     "BIDS",
     "CAPOT_BID",
     "COINCHE",

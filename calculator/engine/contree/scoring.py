@@ -223,7 +223,7 @@ def _result(
         winner=winner,
         scores=scores,
         recorded=recorded,
-        belote_alone=belote_alone(scores, belote, loser),
+        belote_alone=belote_alone(scores, belote, loser, recorded),
         deal=deal,
         profile=profile,
     )
