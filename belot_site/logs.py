@@ -133,7 +133,13 @@ class MaskMatchKeys(logging.Filter):
     every handler after this one: none of them should see a key either)."""
 
     def filter(self, record: logging.LogRecord) -> bool:
-        record.msg = mask_keys(record.getMessage())
+        message = record.getMessage()
+        # Django's request lines name the path decoded: "/m/%20<key>" is written "/m/ <key>",
+        # where no address starts. The request's path is one address, whatever it holds.
+        path = getattr(getattr(record, "request", None), "path", None)
+        if isinstance(path, str) and path:
+            message = message.replace(path, mask_address(path))
+        record.msg = mask_keys(message)
         record.args = None
         if record.exc_info and not record.exc_text:
             record.exc_text = logging.Formatter().formatException(record.exc_info)

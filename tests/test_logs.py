@@ -196,6 +196,19 @@ def test_django_request_warnings_carry_no_key(django_log):
     assert KEY not in written and match.scorer_key not in written
 
 
+@pytest.mark.django_db
+@pytest.mark.parametrize("byte", ["%20", "%22", "%3C", "%3E", "%27", "%C2", "%2F", "%3F"])
+def test_a_key_after_an_encoded_byte_leaves_nothing_of_itself_in_djangos_line(django_log, byte):
+    """A key that starts with two hex digits, written after a ``%`` (``/m/%<key>/``), starts
+    with an encoded byte: Django writes the path decoded, a space or a quote before the rest of
+    the key (the probe's address, with one key in 4,096 starting with "20")."""
+    match = create_match(Client())
+    Client().get(f"/m/{byte}{match.watch_key[2:]}/")
+    written = django_log.getvalue()
+    assert "Not Found: /m/" in written
+    assert match.watch_key[2:] not in written, written
+
+
 def test_a_traceback_carries_no_key(django_log):
     try:
         raise RuntimeError(f"could not save /m/{KEY}/deal/")
