@@ -22,9 +22,8 @@ from django.http import Http404
 from django.shortcuts import render
 
 from belot_site.clients import counted_address
-
-from . import engine
-from .models import Match, Table, Tournament, TournamentTable
+from calculator import engine
+from calculator.models import Match, Table, Tournament, TournamentTable
 
 # What secrets.token_urlsafe makes; anything else is no key and never reaches the database.
 KEY_SHAPE = re.compile(r"[A-Za-z0-9_-]{16,64}")

@@ -6,4 +6,4 @@ class CalculatorConfig(AppConfig):
     name = "calculator"
 
     def ready(self):
-        from . import checks  # noqa: F401  (registers the deployment check)
+        from calculator import checks  # noqa: F401  (registers the deployment check)

@@ -22,8 +22,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext, pgettext_lazy
 
 from belot_site.typography import tie
-
-from .engine import Contract, DealResult, Double, Problem, Rank, Step
+from calculator.engine import Contract, DealResult, Double, Problem, Rank, Step
 
 TeamNames = tuple[str, str]
 Params = Mapping[str, Any]

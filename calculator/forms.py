@@ -7,13 +7,13 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
-from . import engine, explain
-from .engine import ContraTie, DeclarationComparison
-from .engine.core.game import FORMAT_VERSION as GAMES_VERSION
-from .engine.model import CARRE_ORDER
-from .game_forms import GameChoice, posted_rules
-from .models import GAME_CHOICES, ROSTER_MAX, Match
-from .services import IN_ANOTHER_TABLE, IN_THIS_TABLE, NAME_TWICE, ROSTER_FULL
+from calculator import engine, explain
+from calculator.engine import ContraTie, DeclarationComparison
+from calculator.engine.core.game import FORMAT_VERSION as GAMES_VERSION
+from calculator.engine.model import CARRE_ORDER
+from calculator.games.choice import GameChoice, posted_rules
+from calculator.models import GAME_CHOICES, ROSTER_MAX, Match
+from calculator.services import IN_ANOTHER_TABLE, IN_THIS_TABLE, NAME_TWICE, ROSTER_FULL
 
 NAME_MAX = 40
 TARGET_MIN = 11

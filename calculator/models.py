@@ -4,8 +4,8 @@ from django.db import models
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
-from . import engine
-from .engine import GAMES, GAMES_TO_WIN, ContraTie, DeclarationComparison, RuleProfile
+from calculator import engine
+from calculator.engine import GAMES, GAMES_TO_WIN, ContraTie, DeclarationComparison, RuleProfile
 
 # The games a match can be of (calculator/engine/games.py), by the name the engine knows them.
 GAME_CHOICES = [

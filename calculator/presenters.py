@@ -9,10 +9,11 @@ from django.utils.formats import date_format
 from django.utils.timezone import localtime
 from django.utils.translation import gettext as _
 
-from . import charts, engine, explain, explain_french
-from .models import Match
-from .services import MatchState, corrected_fold, next_match_offered, undoable
-from .tournament_names import match_name
+from calculator import charts, engine, explain
+from calculator.games.french import why as explain_french
+from calculator.models import Match
+from calculator.services import MatchState, corrected_fold, next_match_offered, undoable
+from calculator.tournament_names import match_name
 
 # The match page shows the deals of one game: the current one, or the one asked for with
 # ?game=N. Unasked, it shows at most the last GAME_ROWS of them (a game of all-passed deals can

@@ -12,9 +12,8 @@ from django.db import IntegrityError, transaction
 from django.utils.translation import gettext_lazy as _
 
 from belot_site.lru import BoundedStore
-
-from . import engine
-from .models import ROSTER_MAX, TABLE_DEALS_MAX, Deal, Match, Table, TournamentTable
+from calculator import engine
+from calculator.models import ROSTER_MAX, TABLE_DEALS_MAX, Deal, Match, Table, TournamentTable
 
 
 class DealConflict(Exception):

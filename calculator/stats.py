@@ -18,8 +18,8 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from operator import add
 
-from . import engine
-from .models import Deal, Match, MatchSummary, Table
+from calculator import engine
+from calculator.models import Deal, Match, MatchSummary, Table
 
 SUMMARY_FORMAT = 1  # stats.json's format: a consumer of version 1 reads every key it read
 # A stored summary of an older format is folded again (2: the French figures; 3: each side's

@@ -13,12 +13,11 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
 from belot_site.methods import require_page_and_form, require_POST, require_safe
-
-from . import access, charts, stats, views
-from .access import KEY_SHAPE, table_view
-from .forms import DateRangeForm, MatchAddForm, RosterAddForm, TableForm, TableMatchForm
-from .models import GAME_CHOICES, Match
-from .services import table_create, table_match_add, table_match_start, table_players_add
+from calculator import access, charts, stats, views
+from calculator.access import KEY_SHAPE, table_view
+from calculator.forms import DateRangeForm, MatchAddForm, RosterAddForm, TableForm, TableMatchForm
+from calculator.models import GAME_CHOICES, Match
+from calculator.services import table_create, table_match_add, table_match_start, table_players_add
 
 MATCH_ROWS = 30  # matches listed on the table's page, the newest first
 

@@ -6,11 +6,18 @@ import datetime
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from .forms import BELOT_RULES, NAME_MAX, MatchForm, NameField, clean_name, draws_something
-from .game_forms import GameChoice
-from .models import FORMAT_CHOICES, PAIRS_MAX, ROUND_ROBIN, SWISS
-from .tournament import MAX_ROUND_ROBIN_PAIRS
-from .tournament_services import PAIR_TWICE, PAIRS_FULL, ROUND_ROBIN_SIZE, pair_key
+from calculator.forms import (
+    BELOT_RULES,
+    NAME_MAX,
+    MatchForm,
+    NameField,
+    clean_name,
+    draws_something,
+)
+from calculator.games.choice import GameChoice
+from calculator.models import FORMAT_CHOICES, PAIRS_MAX, ROUND_ROBIN, SWISS
+from calculator.tournament import MAX_ROUND_ROBIN_PAIRS
+from calculator.tournament_services import PAIR_TWICE, PAIRS_FULL, ROUND_ROBIN_SIZE, pair_key
 
 SEPARATOR = "/"
 PAIR_LINE = _(

@@ -5,7 +5,7 @@ calculator/tournament/knockout.py)."""
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
-from .tournament import knockout_stage
+from calculator.tournament import knockout_stage
 
 ROUND_NAMES = {
     "round_of_16": _("Round of 16"),

@@ -19,9 +19,8 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext_lazy
 
 from belot_site.lru import BoundedStore
-
-from . import engine, stats
-from .models import (
+from calculator import engine, stats
+from calculator.models import (
     PAIRS_MAX,
     ROUND_ROBIN,
     SWISS_ROUNDS_MAX,
@@ -31,8 +30,8 @@ from .models import (
     TournamentRound,
     TournamentTable,
 )
-from .services import pair_name
-from .tournament import (
+from calculator.services import pair_name
+from calculator.tournament import (
     MAX_ROUND_ROBIN_PAIRS,
     MatchResult,
     Pair,
@@ -47,7 +46,7 @@ from .tournament import (
     standings,
     swiss_pairings,
 )
-from .tournament_swap import SWAP_KNOCKOUT, SWAP_ROUND_ROBIN, order_of, pairings_of
+from calculator.tournament_swap import SWAP_KNOCKOUT, SWAP_ROUND_ROBIN, order_of, pairings_of
 
 ROUND_OPEN = _(
     "Round %(number)s is still being played: a round can be started, and pairs added or "

@@ -12,9 +12,9 @@ import re
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
-from .models import PAIRS_MAX
-from .tournament import RoundPairings
-from .tournament.model import tables
+from calculator.models import PAIRS_MAX
+from calculator.tournament import RoundPairings
+from calculator.tournament.model import tables
 
 ORDER_SHAPE = re.compile(r"\d{1,10}(?: \d{1,10})*")
 PAIRINGS_INVALID = _(

@@ -30,15 +30,14 @@ from django.views.decorators.debug import sensitive_post_parameters
 from belot_site.methods import require_page_and_form, require_POST, require_safe
 from belot_site.pages import page_response
 from belot_site.theme import theme_of
-
-from . import polls, tournament_export, tournament_swap, views, wall
-from .access import tournament_view
-from .models import SWISS, SWISS_ROUNDS_MAX, TournamentPair, TournamentTable
-from .table_views import BYTE_ORDER_MARK, spreadsheet_safe
-from .tournament import knockout_rounds, knockout_stage
-from .tournament_forms import HandResultForm, PairsAddForm, TournamentForm
-from .tournament_names import ROUND_NAMES, match_name, stage_of
-from .tournament_services import (
+from calculator import polls, tournament_export, tournament_swap, views, wall
+from calculator.access import tournament_view
+from calculator.models import SWISS, SWISS_ROUNDS_MAX, TournamentPair, TournamentTable
+from calculator.table_views import BYTE_ORDER_MARK, spreadsheet_safe
+from calculator.tournament import knockout_rounds, knockout_stage
+from calculator.tournament_forms import HandResultForm, PairsAddForm, TournamentForm
+from calculator.tournament_names import ROUND_NAMES, match_name, stage_of
+from calculator.tournament_services import (
     SWISS_ROUNDS_FULL,
     knockout_proposal,
     round_proposal,

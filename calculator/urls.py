@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import table_views, tournament_views, views
+from calculator import table_views, tournament_views, views
 
 app_name = "calculator"
 

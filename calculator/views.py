@@ -21,13 +21,12 @@ from belot_site.lru import BoundedStore
 from belot_site.methods import require_page_and_form, require_POST, require_safe
 from belot_site.pages import Page, page_response
 from belot_site.theme import theme_of
-
-from . import access, engine, explain, polls, shared_pages
-from .access import KEY_SHAPE, match_view
-from .forms import DealForm, ImportForm, MatchForm, NextMatchForm, TableForm
-from .french_forms import FrenchDealForm
-from .models import Match, Table, Tournament
-from .presenters import (
+from calculator import access, engine, explain, polls, shared_pages
+from calculator.access import KEY_SHAPE, match_view
+from calculator.forms import DealForm, ImportForm, MatchForm, NextMatchForm, TableForm
+from calculator.games.french.forms import FrenchDealForm
+from calculator.models import Match, Table, Tournament
+from calculator.presenters import (
     deal_name,
     history_query,
     match_context,
@@ -35,7 +34,7 @@ from .presenters import (
     sheet_context,
     sheet_query,
 )
-from .services import (
+from calculator.services import (
     RESULT_BY_HAND,
     DealConflict,
     MatchChanged,

@@ -5,7 +5,7 @@ import pytest
 from django.utils import translation
 
 from calculator.forms import DECLARATION_FIELDS, DealForm
-from calculator.french_forms import FrenchDealForm
+from calculator.games.french.forms import FrenchDealForm
 from calculator.models import Match
 from tests.calculator.test_match_of_a_game import french_match
 

@@ -8,7 +8,6 @@ import pytest
 from django.utils import translation
 from django.utils.translation import gettext
 
-from calculator import explain_french
 from calculator.engine import (
     GAMES,
     CardPoints,
@@ -25,6 +24,7 @@ from calculator.engine import (
     Tie,
 )
 from calculator.explain import _quoted
+from calculator.games.french import why as explain_french
 
 A, B = Team.A, Team.B
 HEARTS = Suit.HEARTS

@@ -9,8 +9,8 @@ from django import forms
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
-from .engine import GAMES
-from .models import GAME_CHOICES
+from calculator.engine import GAMES
+from calculator.models import GAME_CHOICES
 
 # The fieldset of house rules each French game reads: contrée and coinche share theirs.
 RULES_OF = {"classic": "classic", "contree": "contree", "coinche": "contree"}

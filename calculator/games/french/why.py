@@ -13,9 +13,9 @@ from collections.abc import Callable
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from . import explain
-from .explain import Explanation, Params, Sentence, TeamNames, _both, _html, _other, _team
-from .explain import contract_name as suit_name
+from calculator import explain
+from calculator.explain import Explanation, Params, Sentence, TeamNames, _both, _html, _other, _team
+from calculator.explain import contract_name as suit_name
 
 Steps = dict[str, Callable[[Params, TeamNames], Sentence]]
 

@@ -10,10 +10,10 @@ deal and the match's game scores it.
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from . import engine, explain
-from .engine import CardPoints, Contre, InTrumps, Suit, Team, TeamDeclarations
-from .engine.contree.model import BIDS, CAPOT_BID
-from .forms import SEQUENCE_KINDS, TEAMS, DealForm
+from calculator import engine, explain
+from calculator.engine import CardPoints, Contre, InTrumps, Suit, Team, TeamDeclarations
+from calculator.engine.contree.model import BIDS, CAPOT_BID
+from calculator.forms import SEQUENCE_KINDS, TEAMS, DealForm
 
 PASSED = "passed"  # the bid field's all passed: nobody bid, the cards are thrown in
 
