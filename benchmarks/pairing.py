@@ -21,7 +21,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from calculator.tournament import MatchResult, Pair, RoundResult, swiss_pairings  # noqa: E402
+from calculator.pairing import MatchResult, Pair, RoundResult, swiss_pairings  # noqa: E402
 
 TARGET = 151
 

@@ -235,7 +235,7 @@ class MatchSummary(models.Model):
         return f"{self.match_id} v{self.version}"
 
 
-# Tournaments (issue 24): the pure part, pairing and standings, is calculator/tournament/.
+# Tournaments (issue 24): the pure part, pairing and standings, is calculator/pairing/.
 
 SWISS, ROUND_ROBIN = "swiss", "round_robin"
 FORMAT_CHOICES = [(SWISS, _("Swiss rounds")), (ROUND_ROBIN, _("Round robin"))]

@@ -16,7 +16,7 @@ from calculator.forms import (
 )
 from calculator.games.choice import GameChoice
 from calculator.models import FORMAT_CHOICES, PAIRS_MAX, ROUND_ROBIN, SWISS
-from calculator.tournament import MAX_ROUND_ROBIN_PAIRS
+from calculator.pairing import MAX_ROUND_ROBIN_PAIRS
 from calculator.tournament_services import PAIR_TWICE, PAIRS_FULL, ROUND_ROBIN_SIZE, pair_key
 
 SEPARATOR = "/"

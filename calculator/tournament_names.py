@@ -1,11 +1,11 @@
 """The knock-out's stages in words: a round of the bracket as its heading names it, and one
 match as its table card and its match's page name it (the pure package gives their codes,
-calculator/tournament/knockout.py)."""
+calculator/pairing/knockout.py)."""
 
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
-from calculator.tournament import knockout_stage
+from calculator.pairing import knockout_stage
 
 ROUND_NAMES = {
     "round_of_16": _("Round of 16"),

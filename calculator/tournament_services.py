@@ -1,6 +1,6 @@
 """A tournament's writes and what its pages read: the pairs, the rounds, each table's match.
 
-The pairing and the standings are the pure package's (calculator/tournament/, see
+The pairing and the standings are the pure package's (calculator/pairing/, see
 docs/tournaments.md); this module feeds it the tournament as the database holds it, and a
 match's result only once the engine says the match is over: its winner, and each side's points
 (the games' totals added up). Every write locks the tournament's row and checks again what the
@@ -30,8 +30,7 @@ from calculator.models import (
     TournamentRound,
     TournamentTable,
 )
-from calculator.services import pair_name
-from calculator.tournament import (
+from calculator.pairing import (
     MAX_ROUND_ROBIN_PAIRS,
     MatchResult,
     Pair,
@@ -46,6 +45,7 @@ from calculator.tournament import (
     standings,
     swiss_pairings,
 )
+from calculator.services import pair_name
 from calculator.tournament_swap import SWAP_KNOCKOUT, SWAP_ROUND_ROBIN, order_of, pairings_of
 
 ROUND_OPEN = _(
@@ -326,7 +326,7 @@ class TournamentState:
         ]
 
     def standings(self):
-        """The standings (calculator/tournament/standings.py), worked out once per state."""
+        """The standings (calculator/pairing/standings.py), worked out once per state."""
         return self._standings
 
     @cached_property
@@ -693,7 +693,7 @@ def tournament_knockout_start(
     *, tournament: Tournament, size: int, version: str | None = None
 ) -> TournamentRound:
     """Start the knock-out stage of the top ``size`` of the standings after the Swiss rounds:
-    its first round, seeded in the bracket (calculator/tournament/knockout.py), as the
+    its first round, seeded in the bracket (calculator/pairing/knockout.py), as the
     organizer's preview showed it at ``version`` (None: as the site draws it up now).
     Refused, and nothing written, as ``knockout_proposal`` says, or if the tournament
     changed since the preview (a result corrected, a pair added or withdrawn: the bracket

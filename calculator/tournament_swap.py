@@ -13,8 +13,8 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
 from calculator.models import PAIRS_MAX
-from calculator.tournament import RoundPairings
-from calculator.tournament.model import tables
+from calculator.pairing import RoundPairings
+from calculator.pairing.model import tables
 
 ORDER_SHAPE = re.compile(r"\d{1,10}(?: \d{1,10})*")
 PAIRINGS_INVALID = _(

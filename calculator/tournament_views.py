@@ -33,8 +33,8 @@ from belot_site.theme import theme_of
 from calculator import polls, tournament_export, tournament_swap, views, wall
 from calculator.access import tournament_view
 from calculator.models import SWISS, SWISS_ROUNDS_MAX, TournamentPair, TournamentTable
+from calculator.pairing import knockout_rounds, knockout_stage
 from calculator.table_views import BYTE_ORDER_MARK, spreadsheet_safe
-from calculator.tournament import knockout_rounds, knockout_stage
 from calculator.tournament_forms import HandResultForm, PairsAddForm, TournamentForm
 from calculator.tournament_names import ROUND_NAMES, match_name, stage_of
 from calculator.tournament_services import (

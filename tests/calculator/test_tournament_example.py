@@ -1,7 +1,7 @@
 """The hand-worked tournaments of docs/tournaments.md, figure by figure: an 8-pair Swiss of three
 rounds (pair H withdraws after round 2) with a top-4 knock-out, and a round robin of four."""
 
-from calculator.tournament import (
+from calculator.pairing import (
     MatchResult,
     Pair,
     RoundResult,

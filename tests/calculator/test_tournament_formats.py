@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from calculator.tournament import (
+from calculator.pairing import (
     MAX_ROUND_ROBIN_PAIRS,
     MatchResult,
     Pair,
@@ -22,7 +22,7 @@ from calculator.tournament import (
     round_robin,
     standings,
 )
-from calculator.tournament.model import Pairing
+from calculator.pairing.model import Pairing
 from tests.calculator.tournament import TOURNAMENT
 
 

@@ -11,8 +11,8 @@ from django.utils.translation import gettext, override
 from calculator import engine
 from calculator.engine.core.problems import Problem
 from calculator.models import Match, Tournament, TournamentPair, TournamentRound
+from calculator.pairing import MatchResult, Pair, RoundResult, TournamentError, standings
 from calculator.services import deal_record, match_state
-from calculator.tournament import MatchResult, Pair, RoundResult, TournamentError, standings
 from calculator.tournament_services import tournament_state, tournament_version
 
 LANGUAGES = ("bg", "uk", "ru")

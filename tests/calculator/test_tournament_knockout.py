@@ -11,7 +11,7 @@ from django.utils.html import escape
 from django.utils.translation import gettext, ngettext, override
 
 from calculator.models import Tournament, TournamentRound
-from calculator.tournament import bracket_seeds
+from calculator.pairing import bracket_seeds
 from calculator.tournament_services import (
     KNOCKOUT_FIXED,
     KNOCKOUT_NO_ROUNDS,

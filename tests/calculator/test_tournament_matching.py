@@ -6,7 +6,7 @@ from functools import cache
 from hypothesis import given
 from hypothesis import strategies as st
 
-from calculator.tournament.matching import UNMATCHED, Matching
+from calculator.pairing.matching import UNMATCHED, Matching
 from tests.calculator.tournament import TOURNAMENT
 
 

@@ -5,9 +5,9 @@ import ast
 import sys
 from pathlib import Path
 
-import calculator.tournament
+import calculator.pairing
 
-PACKAGE = Path(calculator.tournament.__file__).parent
+PACKAGE = Path(calculator.pairing.__file__).parent
 ALLOWED = {"calculator.engine.core.problems"}
 
 

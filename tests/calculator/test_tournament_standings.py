@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from calculator.tournament import MatchResult, Pair, RoundResult, TournamentError, standings
+from calculator.pairing import MatchResult, Pair, RoundResult, TournamentError, standings
 from tests.calculator.tournament import BYE_POINTS, TOURNAMENT, byes, play_swiss, wins
 
 

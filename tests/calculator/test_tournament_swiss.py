@@ -6,7 +6,7 @@ import random
 from hypothesis import given
 from hypothesis import strategies as st
 
-from calculator.tournament import (
+from calculator.pairing import (
     MatchResult,
     Pair,
     RoundResult,

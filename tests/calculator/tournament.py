@@ -8,7 +8,7 @@ from collections import Counter
 
 from hypothesis import HealthCheck, settings
 
-from calculator.tournament import MatchResult, Pair, RoundResult, swiss_pairings
+from calculator.pairing import MatchResult, Pair, RoundResult, swiss_pairings
 
 settings.register_profile(
     "tournament", max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow]

@@ -33,7 +33,7 @@ def swiss_pairings(
     pairs: Sequence[Pair], rounds: Sequence[RoundResult], *, bye_points: int
 ) -> RoundPairings:
     """The pairings of round ``len(rounds) + 1`` (``bye_points`` as for
-    :func:`~calculator.tournament.standings.standings`, whose order the pairing follows)."""
+    :func:`~calculator.pairing.standings.standings`, whose order the pairing follows)."""
     number = len(rounds) + 1
     playing = {pair.id for pair in pairs if pair.plays(number)}
     ranked = [line.pair for line in standings(pairs, rounds, bye_points=bye_points)]

@@ -70,7 +70,7 @@ def standings(
     pairs: Sequence[Pair], rounds: Sequence[RoundResult], *, bye_points: int
 ) -> tuple[Standing, ...]:
     """Every pair's line, best first, after ``rounds``. Raises
-    :class:`~calculator.tournament.model.TournamentError` for inconsistent input."""
+    :class:`~calculator.pairing.model.TournamentError` for inconsistent input."""
     by_id = check_pairs(pairs)
     check_rounds(by_id, rounds)
     records = _records(pairs, rounds, bye_points)
