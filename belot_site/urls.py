@@ -2,8 +2,10 @@ from django.conf.urls.i18n import i18n_patterns
 from django.contrib import admin
 from django.urls import include, path
 
-from calculator import table_views, tournament_views
-from calculator import views as calculator_views
+from calculator import home
+from calculator.matches import pages
+from calculator.tables import views as table_pages
+from calculator.tournaments import organizer
 
 from . import views
 
@@ -21,13 +23,13 @@ urlpatterns = [
 ]
 
 urlpatterns += i18n_patterns(
-    path("", calculator_views.home, name="home"),
+    path("", home.home, name="home"),
     path("manifest.webmanifest", views.web_manifest, name="manifest"),
     path("rules/", include("rules.urls")),
-    path("match/new/", calculator_views.match_new, name="match-new"),
-    path("match/import/", calculator_views.match_import_view, name="match-import"),
-    path("table/new/", table_views.table_new, name="table-new"),
-    path("tournament/new/", tournament_views.tournament_new, name="tournament-new"),
-    path("forget/", calculator_views.forget, name="forget"),
+    path("match/new/", pages.match_new, name="match-new"),
+    path("match/import/", pages.match_import_view, name="match-import"),
+    path("table/new/", table_pages.table_new, name="table-new"),
+    path("tournament/new/", organizer.tournament_new, name="tournament-new"),
+    path("forget/", home.forget, name="forget"),
     prefix_default_language=True,
 )

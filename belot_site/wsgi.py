@@ -18,7 +18,7 @@ application = get_wsgi_application()
 
 # After Django is set up: watchers' polls are answered in front of it (calculator/polls.py).
 from belot_site.environ import RequestOnly  # noqa: E402
-from calculator.polls import FastPolls  # noqa: E402
+from calculator.shared.polls import FastPolls  # noqa: E402
 
 application = RequestOnly(FastPolls(application))
 

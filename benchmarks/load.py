@@ -676,9 +676,9 @@ def profile_match_page(seeded: Seeded, repeat: int = 20) -> None:
     from django.test import RequestFactory
     from django.utils import translation
 
+    from calculator.matches.presenters import match_context
+    from calculator.matches.services import match_state
     from calculator.models import Match
-    from calculator.presenters import match_context
-    from calculator.services import match_state
 
     url = f"/m/{seeded.watch_key}/"
     browser, request = DjangoClient(HTTP_HOST=LOOPBACK), RequestFactory(HTTP_HOST=LOOPBACK).get(url)

@@ -89,7 +89,7 @@ def seed_table() -> str:
 
     from calculator import engine
     from calculator.models import Deal, Table
-    from calculator.services import table_match_start
+    from calculator.tables.services import table_match_start
 
     rng = random.Random(14)
     table = Table.objects.create(name="Петък вечер", players=ROSTER)

@@ -24,6 +24,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from calculator.tables import stats
+
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
@@ -97,8 +99,6 @@ def main() -> None:
     django.setup()
     from django.core.management import call_command
     from django.test import Client
-
-    from calculator import stats
 
     call_command("migrate", verbosity=0)
     start = time.perf_counter()

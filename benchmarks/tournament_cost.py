@@ -47,6 +47,9 @@ import time
 from datetime import date
 from pathlib import Path
 
+from calculator.matches import services
+from calculator.tournaments import state
+
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
@@ -83,7 +86,7 @@ class Builder:
         self.finished = {}  # the winner: the deals of a match it wins
 
     def create(self):
-        from calculator.tournament_services import tournament_create
+        from calculator.tournaments.services import tournament_create
 
         pairs = [
             (f"Александра Петкова {2 * n - 1}", f"Борислав Иванов {2 * n}")
@@ -156,7 +159,6 @@ def emptied(store) -> None:
 
 def forget_folds() -> None:
     """Drop this process's kept match folds, as another worker would not have them."""
-    from calculator import services
 
     emptied(services._states)
 
@@ -170,8 +172,8 @@ class Open:
 
     def move(self) -> None:
         from calculator import engine
+        from calculator.matches.services import deal_delete_last, deal_record
         from calculator.models import Match
-        from calculator.services import deal_delete_last, deal_record
 
         match = Match.objects.get(pk=self.match.pk)
         if self.saved:
@@ -232,7 +234,7 @@ def measure(client, paths: dict[str, str], open_table: Open, repeat: int) -> Non
 def measure_304(client, wall: str, open_table: Open, repeat: int) -> None:
     """A phone that has the wall at the version after a deal asks again, at a worker that has
     not made that page (its store emptied): it is answered 304."""
-    from calculator import wall as walls
+    from calculator.tournaments import wall as walls
 
     kept = []
     for _ in range(repeat):
@@ -253,14 +255,13 @@ def measure_304(client, wall: str, open_table: Open, repeat: int) -> None:
 def preview(client, builder, number: int, repeat: int) -> None:
     """The round preview asked again, and the first time at a worker that never read the
     tournament (its store emptied: it reads every table, and pairs the round)."""
-    from calculator import tournament_services
 
     path = f"/tn/{builder.tournament.keeper_key}/round/preview/?number={number}"
     fetched(client, path)
     again, first = [], []
     for _ in range(repeat):
         again.append(cpu_ms(lambda: fetched(client, path)))
-        emptied(tournament_services._states)
+        emptied(state._states)
         first.append(cpu_ms(lambda: fetched(client, path)))
     print(HEADER)
     print(
@@ -299,7 +300,7 @@ def run(args) -> None:
     from django.test import Client
 
     from calculator.models import Deal, TournamentTable
-    from calculator.tournament_services import tournament_knockout_start, tournament_round_start
+    from calculator.tournaments.services import tournament_knockout_start, tournament_round_start
 
     call_command("migrate", verbosity=0)
     print(f"date {date.today()}, python {platform.python_version()}, {os.cpu_count()} cores")

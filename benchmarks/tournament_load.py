@@ -95,11 +95,8 @@ def seed_tournament(env: dict[str, str], tables: int) -> Seeded:
     from django.db import connections
 
     from calculator.models import SWISS
-    from calculator.tournament_services import (
-        tournament_create,
-        tournament_round_start,
-        tournament_state,
-    )
+    from calculator.tournaments.services import tournament_create, tournament_round_start
+    from calculator.tournaments.state import tournament_state
 
     pairs = [(f"Играч {2 * n - 1}", f"Играч {2 * n}") for n in range(1, 2 * tables + 1)]
     tournament = tournament_create(

@@ -9,8 +9,8 @@ import pytest
 from django.contrib.staticfiles import finders
 from django.templatetags.static import static
 
+from calculator.matches.services import match_state
 from calculator.models import Match
-from calculator.services import match_state
 from tests.calculator.conftest import all_passed, create_match, record_deal
 
 pytestmark = pytest.mark.django_db

@@ -20,7 +20,7 @@ from django.test import Client
 
 from belot_site import cache as safe_cache
 from belot_site import settings as site_settings
-from calculator import views
+from calculator.shared import kept
 from tests.calculator.conftest import create_match, record_deal
 from tests.test_health import dead_redis
 
@@ -32,7 +32,7 @@ needs_redis = pytest.mark.skipif(
 
 @pytest.fixture(autouse=True)
 def _fresh_watch_pages(monkeypatch):
-    monkeypatch.setattr(views, "_watch_pages", views.BoundedStore(1 << 20, views._size, 1 << 19))
+    monkeypatch.setattr(kept, "_watch_pages", kept.BoundedStore(1 << 20, kept._size, 1 << 19))
 
 
 def test_redis_url_selects_djangos_redis_cache_with_short_timeouts(monkeypatch):
@@ -170,7 +170,7 @@ def test_a_watch_page_is_shared_compressed_and_with_a_time_limit(client, setting
     keys = cache._cache.get_client().keys("*watch:*")
     assert len(keys) == 1
     redis = cache._cache.get_client()
-    assert 0 < redis.ttl(keys[0]) <= views.SHARED_PAGE_SECONDS
+    assert 0 < redis.ttl(keys[0]) <= kept.SHARED_PAGE_SECONDS
     etag, _sep, packed = cache.get(keys[0].decode().split(":", 2)[2]).partition(b"\0")
     assert etag.decode() == Client().get(f"/m/{match.watch_key}/")["ETag"]
     assert zlib.decompress(packed).decode() == html
@@ -202,7 +202,7 @@ def test_a_watch_page_rendered_elsewhere_is_served_from_redis(client, settings, 
     page = "<p>rendered by another machine</p>"
     etag = Client().get(f"/m/{match.watch_key}/")["ETag"].encode()
     cache.set(key.decode().split(":", 2)[2], etag + b"\0" + zlib.compress(page.encode()), 60)
-    monkeypatch.setattr(views, "_watch_pages", views.BoundedStore(1 << 20, views._size, 1 << 19))
+    monkeypatch.setattr(kept, "_watch_pages", kept.BoundedStore(1 << 20, kept._size, 1 << 19))
     assert Client().get(f"/m/{match.watch_key}/").content.decode() == page
 
 
@@ -210,7 +210,7 @@ def test_a_watch_page_rendered_elsewhere_is_served_from_redis(client, settings, 
 @pytest.mark.django_db
 def test_a_page_over_the_size_limit_is_not_kept_in_redis(client, settings, monkeypatch):
     settings.WATCH_PAGES_SHARED = True
-    monkeypatch.setattr(views, "SHARED_PAGE_BYTES", 100)
+    monkeypatch.setattr(kept, "SHARED_PAGE_BYTES", 100)
     match = create_match(client)
     assert Client().get(f"/m/{match.watch_key}/").status_code == 200
     assert cache._cache.get_client().keys("*watch:*") == []

@@ -12,7 +12,7 @@ import http.client
 import pytest
 
 from benchmarks.load import Site, site_env, sqlite_url
-from calculator.access import WRONG_KEYS_ALLOWED
+from calculator.shared.access import WRONG_KEYS_ALLOWED
 
 # Its servers and commands run on SQLite files of their own, without Redis, whatever the
 # suite runs on (CI leaves it out of the run on PostgreSQL alone).

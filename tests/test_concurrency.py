@@ -24,8 +24,9 @@ from django.http import HttpRequest
 from django.test import Client
 from django.urls import reverse
 
-from calculator import engine, table_views
+from calculator import engine
 from calculator.models import Deal, Match, Table
+from calculator.tables import views as table_views
 from tests.calculator.conftest import (
     create_match,
     current_version,

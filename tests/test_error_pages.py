@@ -3,7 +3,7 @@
 import pytest
 from django.test import Client
 
-from calculator import views
+from calculator.matches import pages
 from tests.calculator.conftest import create_match
 
 pytestmark = pytest.mark.django_db
@@ -96,7 +96,7 @@ def test_a_server_error_gets_the_static_500_page_in_three_languages(monkeypatch)
     def broken(*args, **kwargs):
         raise RuntimeError("broken on purpose")
 
-    monkeypatch.setattr(views, "match_context", broken)
+    monkeypatch.setattr(pages, "match_context", broken)
     response = browser().get(f"/m/{match.watch_key}/")
     assert response.status_code == 500
     html = response.content.decode()

@@ -30,7 +30,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from calculator import engine
-from calculator.forms import MatchForm, clean_name
+from calculator.matches.forms import MatchForm
 from calculator.models import (
     Deal,
     Match,
@@ -39,6 +39,7 @@ from calculator.models import (
     TournamentRound,
     TournamentTable,
 )
+from calculator.shared.names import clean_name
 from tests.calculator.conftest import (
     all_passed,
     create_match,

@@ -165,7 +165,7 @@ def test_what_is_no_key_stays_as_it_was_and_a_tag_stays_a_tag(line):
 
 
 def test_the_logs_know_a_key_as_the_site_does():
-    from calculator.access import KEY_SHAPE
+    from calculator.shared.access import KEY_SHAPE
 
     assert logs.KEY_SHAPE.pattern == KEY_SHAPE.pattern
 

@@ -16,7 +16,7 @@ import pytest
 from django.conf import settings
 
 from benchmarks.load import Phone, Site, deal_for, site_env
-from calculator.access import WRONG_KEYS_ALLOWED
+from calculator.shared.access import WRONG_KEYS_ALLOWED
 from rules.models import Section
 from rules.seed import load_sections
 

@@ -3,8 +3,8 @@ import re
 import pytest
 
 from belot_site.lru import BoundedStore
-from calculator import tournament_services, wall
 from calculator.models import Match
+from calculator.tournaments import state, wall
 
 
 class Clock:
@@ -35,10 +35,8 @@ def _wall_after_its_interval(monkeypatch):
 def _no_kept_tournaments(monkeypatch):
     """Each test starts with no tournament's state kept in this process (a database rolled
     back may give a tournament of the next test the same id)."""
-    store = tournament_services._states
-    monkeypatch.setattr(
-        tournament_services, "_states", BoundedStore(store.limit, store.cost, store.largest)
-    )
+    store = state._states
+    monkeypatch.setattr(state, "_states", BoundedStore(store.limit, store.cost, store.largest))
 
 
 def create_match(client, language="bg", **fields):

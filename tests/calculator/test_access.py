@@ -9,8 +9,8 @@ from django.test import Client
 from django.urls import reverse
 
 from belot_site import clients
-from calculator import access
-from calculator.access import WINDOW, WRONG_KEYS_ALLOWED
+from calculator.shared import access
+from calculator.shared.access import WINDOW, WRONG_KEYS_ALLOWED
 from tests.calculator.conftest import all_passed
 from tests.calculator.test_table_http import create_table
 

@@ -6,7 +6,7 @@ import pytest
 from django.template import Context, Template
 from django.utils import translation
 
-from calculator.forms import DealForm
+from calculator.games.belot.forms import DealForm
 from calculator.games.french.forms import FrenchDealForm
 from calculator.models import Match
 from tests.calculator.test_match_of_a_game import french_match

@@ -4,7 +4,7 @@ what one form leaves out or is told, no other form sees."""
 import pytest
 from django.utils import translation
 
-from calculator.forms import DECLARATION_FIELDS, DealForm
+from calculator.games.belot.forms import DECLARATION_FIELDS, DealForm
 from calculator.games.french.forms import FrenchDealForm
 from calculator.models import Match
 from tests.calculator.test_match_of_a_game import french_match

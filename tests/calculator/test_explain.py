@@ -7,7 +7,6 @@ from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString
 from django.utils.translation import override
 
-from calculator import explain
 from calculator.engine import (
     MAX_DEALS,
     AllPassed,
@@ -33,6 +32,8 @@ from calculator.engine import (
 from calculator.engine.errors import CODES as PROBLEM_CODES
 from calculator.engine.steps import CODES as STEP_CODES
 from calculator.engine.steps import step
+from calculator.games import problems, words
+from calculator.games.belot import why
 from rules.content import all_sections
 
 A, B = Team.A, Team.B
@@ -257,7 +258,7 @@ def test_the_engine_problems_give_every_error_code():
 def test_every_step_has_one_sentence(language):
     with override(language):
         for result in sample_results():
-            explanations = explain.explain(result, NAMES)
+            explanations = why.explain(result, NAMES)
             assert len(explanations) == len(result.steps)
             for item, explanation in zip(result.steps, explanations, strict=True):
                 assert isinstance(explanation.text, SafeString)
@@ -270,7 +271,7 @@ def test_every_step_has_one_sentence(language):
 def test_every_problem_has_a_message(language):
     with override(language):
         for problem in engine_problems():
-            message = explain.problem_message(problem, NAMES)
+            message = problems.problem_message(problem, NAMES)
             assert message.strip(), problem.code
             assert "%(" not in message, message
 
@@ -280,7 +281,7 @@ def step_texts(language):
     texts = {}
     with override(language):
         for result in sample_results():
-            for item, explanation in zip(result.steps, explain.explain(result, NAMES), strict=True):
+            for item, explanation in zip(result.steps, why.explain(result, NAMES), strict=True):
                 texts.setdefault(item.code, str(explanation.text))
     return texts
 
@@ -298,7 +299,7 @@ def test_no_problem_message_is_left_in_english_or_shared_between_languages():
         messages = []
         for language in ("en", *LANGUAGES):
             with override(language):
-                messages.append(explain.problem_message(problem, NAMES))
+                messages.append(problems.problem_message(problem, NAMES))
         assert len(set(messages)) == 4, messages
 
 
@@ -309,7 +310,7 @@ def test_every_rule_anchor_exists_on_the_rules_page_in_every_language():
         )
         for language in LANGUAGES
     }
-    rules = {explain.explain_step(item, NAMES).rule for item in sample_steps()} - {None}
+    rules = {why.explain_step(item, NAMES).rule for item in sample_steps()} - {None}
     assert rules
     for language in LANGUAGES:
         assert rules <= anchors[language], rules - anchors[language]
@@ -321,7 +322,7 @@ def test_every_rule_anchor_exists_on_the_rules_page_in_every_language():
 def test_team_names_are_escaped_in_explanations():
     result = score_deal(PlayedDeal(A, HEARTS, CardPoints(A, 87)))
     with override("bg"):
-        texts = [plain(item.text) for item in explain.explain(result, ("<b>x</b>", "Вие & Co"))]
+        texts = [plain(item.text) for item in why.explain(result, ("<b>x</b>", "Вие & Co"))]
     assert "Игра: купа, обявена от отбор „&lt;b&gt;x&lt;/b&gt;“." in texts
     assert not any("<b>" in text for text in texts)
     assert any("„Вие &amp; Co“" in text for text in texts)
@@ -330,7 +331,7 @@ def test_team_names_are_escaped_in_explanations():
 def test_problem_messages_are_plain_text_for_the_template_to_escape():
     problem = Problem("declarations_in_no_trumps", "declarations_a", {"team": "A"})
     with override("bg"):
-        message = explain.problem_message(problem, ("<b>x</b>", "Вие"))
+        message = problems.problem_message(problem, ("<b>x</b>", "Вие"))
     assert message == "При без коз няма анонси: махнете анонсите на отбор „<b>x</b>“."
     assert not isinstance(message, SafeString)
     assert "&lt;b&gt;x&lt;/b&gt;" in conditional_escape(message)
@@ -349,22 +350,22 @@ def test_problem_messages_are_plain_text_for_the_template_to_escape():
 )
 def test_contract_names(language, names):
     with override(language):
-        assert [explain.contract_name(contract) for contract in Contract] == names
-        assert explain.contract_name("hearts") == names[2]
+        assert [words.contract_name(contract) for contract in Contract] == names
+        assert words.contract_name("hearts") == names[2]
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_contract_symbols(language):
     with override(language):
-        symbols = [explain.contract_symbol(contract) for contract in Contract]
+        symbols = [words.contract_symbol(contract) for contract in Contract]
     assert symbols == ["♣", "♦", "♥", "♠", "БК", "ВК"]
 
 
 def test_doubles():
     with override("ru"):
-        assert explain.double_name(Double.CONTRA) == "контра"
-        assert explain.double_name("recontra") == "реконтра"
-        assert explain.double_name(Double.NONE) == ""
+        assert words.double_name(Double.CONTRA) == "контра"
+        assert words.double_name("recontra") == "реконтра"
+        assert words.double_name(Double.NONE) == ""
 
 
 @pytest.mark.parametrize(
@@ -377,7 +378,7 @@ def test_doubles():
 )
 def test_rank_names(language, names):
     with override(language):
-        assert [explain.rank_name(rank) for rank in Rank] == names
+        assert [words.rank_name(rank) for rank in Rank] == names
 
 
 @pytest.mark.parametrize(
@@ -427,14 +428,14 @@ def test_rank_names(language, names):
 def test_declaration_names(language, names):
     with override(language):
         assert [
-            explain.declaration_name("sequence", length=3),
-            explain.declaration_name("sequence", length=4),
-            explain.declaration_name("sequence", length=5),
-            explain.declaration_name("sequence", length=7),
-            explain.declaration_name("sequence", length=4, top=Rank.KING),
-            explain.declaration_name("carre", rank="9"),
-            explain.declaration_name("carre"),
-            explain.declaration_name("belot"),
+            words.declaration_name("sequence", length=3),
+            words.declaration_name("sequence", length=4),
+            words.declaration_name("sequence", length=5),
+            words.declaration_name("sequence", length=7),
+            words.declaration_name("sequence", length=4, top=Rank.KING),
+            words.declaration_name("carre", rank="9"),
+            words.declaration_name("carre"),
+            words.declaration_name("belot"),
         ] == names
 
 
@@ -443,7 +444,7 @@ def test_declaration_names(language, names):
 
 def texts_of(result, language, names, **options):
     with override(language):
-        return [plain(item.text) for item in explain.explain(result, names, **options)]
+        return [plain(item.text) for item in why.explain(result, names, **options)]
 
 
 @pytest.mark.parametrize(
@@ -519,7 +520,7 @@ def test_a_no_trumps_capot_reads_right_in_ukrainian():
 def test_card_points_out_of_range_message(language, message):
     problem = Problem("card_points_out_of_range", "card_points", {"points": 200, "total": 162})
     with override(language):
-        assert explain.problem_message(problem, NAMES) == message
+        assert problems.problem_message(problem, NAMES) == message
 
 
 @pytest.mark.parametrize(
@@ -549,7 +550,7 @@ def test_a_missing_top_card_names_the_team_and_the_sequence():
         "sequence_top_card_needed", "declarations_b", {"team": B, "index": 0, "length": 4}
     )
     with override("uk"):
-        message = explain.problem_message(problem, ("Ми", "Вони"))
+        message = problems.problem_message(problem, ("Ми", "Вони"))
     # The field it points to is labelled the same way: the highest quarte's top card.
     assert message == (
         "Найсильніші послідовності обох команд рівні за очками: "
@@ -585,7 +586,7 @@ HANGING_TAKEN = {
 @pytest.mark.parametrize("count", [1, 2, 5, 11, 21, 22, 25])
 def test_hanging_points_taken_agree_with_their_number(language, count):
     with override(language):
-        text = explain.explain_step(step("hanging_taken", team=A, points=count), ("Мы", "Они")).text
+        text = why.explain_step(step("hanging_taken", team=A, points=count), ("Мы", "Они")).text
     assert f"{count}{NBSP}{HANGING_TAKEN[language][count]}." in text
 
 
@@ -601,14 +602,14 @@ ROUNDED = {
 def test_rounded_points_agree_with_their_number(language, count):
     rounding = step("rounding", team=B, raw=count * 10, points=count, up_from=7, rule="more")
     with override(language):
-        text = explain.explain_step(rounding, NAMES).text
+        text = why.explain_step(rounding, NAMES).text
     assert f"→ {count}{NBSP}{ROUNDED[language][count]} (" in text
 
 
 def test_a_russian_hanging_sentence_in_full():
     hanging = step("hanging_added", team=A, points=21, pot=21)
     with override("ru"):
-        text = explain.explain_step(hanging, NAMES).text
+        text = why.explain_step(hanging, NAMES).text
     assert (
         plain(text)
         == "21 очко висит: его получит команда с большей суммой в следующей сыгранной раздаче."
@@ -619,12 +620,12 @@ def test_a_russian_hanging_sentence_in_full():
 
 
 def test_a_step_code_newer_than_the_sentences_is_left_out():
-    assert explain.explain_step(step("something_new", points=3), NAMES) is None
+    assert why.explain_step(step("something_new", points=3), NAMES) is None
 
 
 def test_a_problem_code_newer_than_the_messages_still_gets_a_message():
     with override("bg"):
-        message = explain.problem_message(Problem("something_new"), NAMES)
+        message = problems.problem_message(Problem("something_new"), NAMES)
     assert message == "Това раздаване не може да се изчисли: проверете въведеното."
 
 
@@ -702,7 +703,7 @@ TAKEN = {
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_the_first_deal_of_a_game_says_its_hanging_points_come_from_the_last_one(language):
-    from calculator.presenters import carried_from
+    from calculator.matches.preview import carried_from
     from tests.rules.test_worked_examples import GAME_END_HANGING
 
     match = fold_match(deals=GAME_END_HANGING)
@@ -711,14 +712,14 @@ def test_the_first_deal_of_a_game_says_its_hanging_points_come_from_the_last_one
     texts = texts_of(match.deals[-1].result, language, TEAMS[language], carried_from=1)
     position = texts.index(CARRIED[language])
     assert texts[position + 1] == TAKEN[language]  # then who takes them
-    explanation = explain.explain(match.deals[-1].result, NAMES, carried_from=1)[position]
+    explanation = why.explain(match.deals[-1].result, NAMES, carried_from=1)[position]
     assert explanation.rule == "match-hanging"
     assert carried_from(match, first - 1) is None  # the deal that ended game 1
     assert carried_from(match, 1) is None
 
 
 def test_an_all_passed_deal_does_not_stop_the_next_one_saying_where_its_points_come_from():
-    from calculator.presenters import carried_from
+    from calculator.matches.preview import carried_from
     from tests.rules.test_worked_examples import GAME_END_HANGING
 
     deals = [*GAME_END_HANGING[:-1], AllPassed(), GAME_END_HANGING[-1], GAME_END_HANGING[-1]]
@@ -739,7 +740,7 @@ def test_numbers_keep_their_words_and_signs_on_one_line(language):
         InsideDeal(B, HEARTS, Double.RECONTRA, declarations_b=declared(Sequence(4)))
     )
     with override(language):
-        texts = [str(item.text) for item in explain.explain(result, NAMES)]
+        texts = [str(item.text) for item in why.explain(result, NAMES)]
     inside = texts[-2]
     assert f"×{NBSP}4 = 84{NBSP}" in inside
     assert not re.search(r"\d [^\W\d_]", inside)
@@ -749,7 +750,7 @@ def test_a_team_name_is_shown_as_typed_while_the_sentence_around_it_is_tied():
     names = ("Отбор 1 и 2 — А", "\ue0000\ue001 5 ♠")  # spaces tie() would tie; a fake marker
     result = score_deal(InsideDeal(B, HEARTS))
     with override("bg"):
-        texts = [str(item.text) for item in explain.explain(result, names)]
+        texts = [str(item.text) for item in why.explain(result, names)]
     inside = texts[1]
     assert inside == f"Вътре: отбор „{names[0]}“ пише цялото раздаване, 16{NBSP}точки."
     assert texts[0].endswith(f"отбор „{names[1]}“.")

@@ -23,8 +23,8 @@ from calculator.engine import (
     TeamDeclarations,
     Tie,
 )
-from calculator.explain import _quoted
 from calculator.games.french import why as explain_french
+from calculator.games.words import _quoted
 
 A, B = Team.A, Team.B
 HEARTS = Suit.HEARTS

@@ -8,7 +8,7 @@ from django.urls import reverse
 from django.utils.html import escape
 from django.utils.translation import gettext, override
 
-from calculator.views import (
+from calculator.shared.recent import (
     RECENT_COOKIE,
     RECENT_MAX,
     RECENT_TABLES_COOKIE,

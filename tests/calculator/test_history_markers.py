@@ -3,7 +3,6 @@
 import pytest
 from django.utils.translation import gettext, override
 
-from calculator import presenters
 from calculator.engine import (
     GAMES,
     CardPoints,
@@ -19,6 +18,7 @@ from calculator.engine import (
     Team,
     score_deal,
 )
+from calculator.matches import history
 
 A, B = Team.A, Team.B
 
@@ -45,10 +45,10 @@ def test_a_deal_inside_is_marked_inside_once(case, language):
     # Belot's "inside" outcome equals classic belote's (both strings): two tests, one for each
     # game, marked every belot deal inside twice.
     with override(language):
-        markers = presenters._markers(INSIDE_DEALS[case])
+        markers = history._markers(INSIDE_DEALS[case])
         assert markers.count(gettext("inside")) == 1, markers
 
 
 def test_a_made_deal_is_not_marked_inside():
     made = score_deal(PlayedDeal(A, Contract.HEARTS, CardPoints(A, 100)))
-    assert gettext("inside") not in presenters._markers(made)
+    assert gettext("inside") not in history._markers(made)

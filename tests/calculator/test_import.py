@@ -9,9 +9,10 @@ from django.test import Client
 from django.utils.html import escape
 from django.utils.translation import gettext, override
 
-from calculator import access, engine
-from calculator.forms import PLAYERS_NOT_NAMES, TEAMS_NOT_NAMES
+from calculator import engine
+from calculator.matches.forms import PLAYERS_NOT_NAMES, TEAMS_NOT_NAMES
 from calculator.models import Match
+from calculator.shared import access
 from tests.calculator.conftest import record_deal
 
 pytestmark = pytest.mark.django_db

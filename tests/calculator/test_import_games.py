@@ -17,9 +17,9 @@ from hypothesis import strategies as st
 
 from calculator import engine
 from calculator.engine import GAMES
-from calculator.explain import _quoted
-from calculator.forms import GAME_UNKNOWN, NOT_THE_GAMES_DEAL, VERSION_UNKNOWN
 from calculator.games.choice import SWITCHES, TARGET_NOT_OFFERED, posted_rules
+from calculator.games.words import _quoted
+from calculator.matches.forms import GAME_UNKNOWN, NOT_THE_GAMES_DEAL, VERSION_UNKNOWN
 from calculator.models import Deal, Match
 from tests.calculator.french import create_french_match, record_french
 from tests.calculator.test_engine_french_properties import classic_deals, contree_deals

@@ -10,16 +10,17 @@ import pytest
 from django.db import transaction
 
 from benchmarks.engine import random_deal, random_french_deal
-from calculator import engine, services
+from calculator import engine
 from calculator.engine import GAMES
-from calculator.models import Deal, Match
-from calculator.services import (
+from calculator.matches import services
+from calculator.matches.services import (
     deal_delete_last,
     deal_record,
     deal_replace,
     deal_undo,
     match_state,
 )
+from calculator.models import Deal, Match
 
 pytestmark = pytest.mark.django_db
 

@@ -10,9 +10,11 @@ from django.test import Client
 
 from belot_site.lru import BoundedStore
 from belot_site.pages import Page
-from calculator import engine, services, views
+from calculator import engine
+from calculator.matches import services
+from calculator.matches.history import GAME_ROWS, HISTORY_ROWS, SHEET_ROWS
 from calculator.models import Deal, Match
-from calculator.presenters import GAME_ROWS, HISTORY_ROWS, SHEET_ROWS
+from calculator.shared import kept as kept_pages
 from tests.calculator.conftest import all_passed, current_version, deal_fields, saved_from
 
 pytestmark = pytest.mark.django_db
@@ -173,7 +175,7 @@ def full_passed(match):
 
 
 def test_the_page_store_is_bounded_in_bytes():
-    pages = BoundedStore(1_000_000, views._size, largest=250_000)
+    pages = BoundedStore(1_000_000, kept_pages._size, largest=250_000)
     for index in range(100):
         pages.put(f"page {index}", Page.of("Я" * 20_000))  # 40 KB each, and its gzip
     assert pages.used <= 1_000_000
@@ -181,23 +183,23 @@ def test_the_page_store_is_bounded_in_bytes():
     assert pages.get("page 99") is not None and pages.get("page 0") is None
     pages.put("huge", Page.of("Я" * 200_000))  # over a quarter of the store: not kept
     assert pages.get("huge") is None and pages.used <= 1_000_000
-    assert views._watch_pages.limit == views.WATCH_PAGES_BYTES
+    assert kept_pages._watch_pages.limit == kept_pages.WATCH_PAGES_BYTES
 
 
 def test_watch_pages_of_many_games_languages_and_hosts_stay_within_the_store(
     settings, match, monkeypatch
 ):
     settings.ALLOWED_HOSTS = ["testserver", "other.example"]
-    monkeypatch.setattr(views, "_watch_pages", BoundedStore(300_000, views._size, 75_000))
+    monkeypatch.setattr(kept_pages, "_watch_pages", BoundedStore(300_000, kept_pages._size, 75_000))
     store(match, [MADE] * 320)  # 20 games
     for host in ("testserver", "other.example"):
         for language in ("bg", "uk", "ru"):
             watcher = Client(HTTP_HOST=host, HTTP_ACCEPT_LANGUAGE=language)
             for game in range(1, 21, 4):
                 assert watcher.get(f"/m/{match.watch_key}/", {"game": game}).status_code == 200
-    kept = views._watch_pages
+    kept = kept_pages._watch_pages
     assert 0 < kept.used <= 300_000
-    assert kept.used == sum(views._size(key, page) for key, page in kept.values.items())
+    assert kept.used == sum(kept_pages._size(key, page) for key, page in kept.values.items())
     assert len(kept.values) < 30  # not every page was kept: the oldest made room
 
 

@@ -6,8 +6,8 @@ PostgreSQL, in one query."""
 import pytest
 from django.db import connections
 
-from calculator.access import MatchRow, match_by_key
 from calculator.models import Match, Table, TournamentTable
+from calculator.shared.access import MatchRow, match_by_key
 
 from .test_tournament_hand import enter
 from .test_tournament_http import create, start_round, tables

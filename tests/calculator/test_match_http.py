@@ -7,7 +7,7 @@ from django.test import Client
 
 from belot_site import pages
 from belot_site.lru import BoundedStore
-from calculator import views
+from calculator.shared import kept as kept_pages
 from tests.calculator.conftest import record_deal
 
 pytestmark = pytest.mark.django_db
@@ -83,16 +83,16 @@ def test_any_other_query_string_is_sent_to_the_pages_own_address(client, match, 
 
 
 def test_unknown_query_strings_make_no_page_of_their_own(match, monkeypatch):
-    monkeypatch.setattr(views, "_watch_pages", BoundedStore(10**7, views._size, 10**6))
+    monkeypatch.setattr(kept_pages, "_watch_pages", BoundedStore(10**7, kept_pages._size, 10**6))
     watcher = Client()
     assert watcher.get(f"/m/{match.watch_key}/").status_code == 200
     assert watcher.get(f"/m/{match.watch_key}/", {"game": 1}).status_code == 200
-    kept = set(views._watch_pages.values)
+    kept = set(kept_pages._watch_pages.values)
     for attempt in range(50):
         query = {"utm": attempt, "game": f"0{attempt % 2 + 1}"} if attempt % 3 else {"x": attempt}
         assert watcher.get(f"/m/{match.watch_key}/", query).status_code == 302
         assert watcher.get(f"/m/{match.watch_key}/sheet/", query).status_code == 302
-    assert set(views._watch_pages.values) == kept and len(kept) == 2
+    assert set(kept_pages._watch_pages.values) == kept and len(kept) == 2
 
 
 def test_a_game_view_has_its_own_etag(client, match):
@@ -121,7 +121,7 @@ def test_the_score_sheet_is_kept_for_every_watcher_until_the_match_changes(
 
 @pytest.mark.parametrize("page", ["", "sheet/"])
 def test_a_watcher_taking_gzip_gets_the_same_page_compressed_once(client, match, page, monkeypatch):
-    monkeypatch.setattr(views, "_watch_pages", BoundedStore(10**7, views._size, 10**6))
+    monkeypatch.setattr(kept_pages, "_watch_pages", BoundedStore(10**7, kept_pages._size, 10**6))
     compressed = []
     real = pages.compress_string
     monkeypatch.setattr(pages, "compress_string", lambda data: compressed.append(1) or real(data))

@@ -7,8 +7,8 @@ import pytest
 
 from calculator import engine
 from calculator.engine import GAMES, AllPassed, CardPoints, ClassicDeal, ContreeDeal, Suit, Team
+from calculator.matches.services import deal_record, match_export, match_state
 from calculator.models import Deal, Match
-from calculator.services import deal_record, match_export, match_state
 
 pytestmark = pytest.mark.django_db
 

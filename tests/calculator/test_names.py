@@ -9,8 +9,8 @@ from django.urls import reverse
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from calculator.forms import clean_name, draws_something
 from calculator.models import Match, Table, Tournament
+from calculator.shared.names import clean_name, draws_something
 from tests.calculator.conftest import create_match
 from tests.calculator.test_table_http import create_table
 from tests.calculator.test_tournament_http import LANGUAGES, PAIRS, said

@@ -6,7 +6,7 @@ import sys
 import pytest
 from django.test import Client
 
-from calculator.polls import FastPolls
+from calculator.shared.polls import FastPolls
 from tests.calculator.conftest import record_deal
 
 pytestmark = pytest.mark.django_db

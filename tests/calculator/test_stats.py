@@ -7,7 +7,7 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from calculator import engine, stats
+from calculator import engine
 from calculator.engine import (
     AllPassed,
     CardPoints,
@@ -18,8 +18,10 @@ from calculator.engine import (
     Team,
     TeamDeclarations,
 )
+from calculator.matches import summary
+from calculator.matches.services import deal_replace
 from calculator.models import Deal, Match, Table
-from calculator.services import deal_replace
+from calculator.tables import stats
 from tests.calculator.test_engine_properties import deals as any_deals
 
 A, B = Team.A, Team.B
@@ -181,7 +183,7 @@ def _line(seats, games_to_win, deal_list):
         fold = match.fold(deal_list)
     except engine.DealError:
         assume(False)
-    return stats.MatchLine(match, stats.summarize(fold), tuple(seats))
+    return stats.MatchLine(match, summary.summarize(fold), tuple(seats))
 
 
 ROSTER = ["a", "b", "c", "d", "e"]
@@ -207,7 +209,7 @@ def test_games_and_matches_add_up_for_any_table(drawn):
     for record in [*players, *pairs]:
         assert record.games_won <= record.games and record.matches_won <= record.matches
         assert record.longest_streak <= record.games_won
-        for kind in stats.CONTRACT_KINDS:
+        for kind in summary.CONTRACT_KINDS:
             outcomes = [record.counts[f"{o}_{kind}"] for o in ("made", "inside", "hanging")]
             assert sum(outcomes) == record.counts[f"bid_{kind}"]
     assert total.counts["capots_made"] == total.counts["capots_suffered"]

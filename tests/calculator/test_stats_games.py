@@ -129,8 +129,8 @@ def test_a_belot_only_table_has_one_leaderboard_and_its_game_in_stats_json(clien
 
 
 def test_a_summary_stored_before_the_french_figures_is_folded_again(client, table):
+    from calculator.matches.summary import STORED_FORMAT
     from calculator.models import MatchSummary
-    from calculator.stats import STORED_FORMAT
 
     stats_json(client, table)
     for summary in MatchSummary.objects.all():

@@ -10,8 +10,8 @@ from django.utils import translation
 from django.utils.translation import gettext
 
 from calculator import engine
+from calculator.matches.services import deal_record, match_state
 from calculator.models import Match, Table
-from calculator.services import deal_record, match_state
 from tests.calculator.test_table_http import play_game
 from tests.html import assert_valid_html
 

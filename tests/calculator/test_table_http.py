@@ -13,9 +13,10 @@ from django.utils.html import escape
 from django.utils.translation import override
 
 from calculator import engine
+from calculator.matches.services import deal_record, match_state
 from calculator.models import Match, Table
-from calculator.services import deal_record, match_state, pair_name
-from calculator.table_views import FORMULA_START, spreadsheet_safe
+from calculator.shared.names import pair_name
+from calculator.shared.spreadsheet import FORMULA_START, spreadsheet_safe
 from tests.calculator.test_french_deals import rule_fields
 
 ROSTER = "Ана\nБоби\nВики\nГого\n<b>x</b>{}%"

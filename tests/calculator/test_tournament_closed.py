@@ -7,8 +7,7 @@ from django.test import Client
 from django.urls import reverse
 
 from calculator import engine
-from calculator.models import Deal, Match
-from calculator.services import (
+from calculator.matches.services import (
     RESULT_BY_HAND,
     ResultByHand,
     deal_delete_last,
@@ -16,7 +15,8 @@ from calculator.services import (
     deal_replace,
     deal_undo,
 )
-from calculator.tournament_services import tournament_state
+from calculator.models import Deal, Match
+from calculator.tournaments.state import tournament_state
 
 from .conftest import deal_fields, preview_key_of, version_of
 from .test_tournament_hand import enter

@@ -12,9 +12,10 @@ from django.urls import reverse
 from django.utils.translation import override
 
 from belot_site.lru import BoundedStore
-from calculator import engine, explain, tournament_services, tournament_views, views
-from calculator import wall as wall_pages
-from calculator.forms import MatchForm
+from calculator import engine
+from calculator.games import problems
+from calculator.matches.forms import MatchForm
+from calculator.matches.services import deal_record, match_state
 from calculator.models import (
     PAIRS_MAX,
     SWISS_ROUNDS_MAX,
@@ -25,18 +26,18 @@ from calculator.models import (
     TournamentPair,
     TournamentRound,
 )
-from calculator.services import deal_record, match_state
+from calculator.shared import kept
 from calculator.templatetags.tournament_rows import pair_match, round_cell
-from calculator.tournament_services import (
+from calculator.tournaments import public, state
+from calculator.tournaments import wall as wall_pages
+from calculator.tournaments.services import (
     PAIRS_FULL,
     SWISS_ROUNDS_FULL,
-    read_state,
     tournament_create,
     tournament_hand_result,
     tournament_round_start,
-    tournament_state,
-    tournament_version,
 )
+from calculator.tournaments.state import read_state, tournament_state, tournament_version
 
 from .test_tournament_http import HOSTILE, LANGUAGES, create, form, said, start_round, tables
 
@@ -158,7 +159,7 @@ def test_a_deal_past_a_tables_bound_is_refused_in_words_and_nothing_is_saved(cli
         "too_many_table_deals", "deals", {"max": TABLE_DEALS_MAX, "count": TABLE_DEALS_MAX + 1}
     )
     with override(language):
-        refusal = explain.problem_message(problem, (match.team_a, match.team_b))
+        refusal = problems.problem_message(problem, (match.team_a, match.team_b))
     posted = {"number": str(TABLE_DEALS_MAX + 1), "version": str(TABLE_DEALS_MAX)}
 
     for asked in (
@@ -244,10 +245,8 @@ def public_pages(tournament) -> list[str]:
 
 def another_worker(monkeypatch) -> None:
     """This process's stores emptied, as another worker's are: only the database is shared."""
-    monkeypatch.setattr(
-        tournament_services, "_states", BoundedStore(1 << 24, tournament_services._cost, 1 << 22)
-    )
-    monkeypatch.setattr(views, "_watch_pages", BoundedStore(1 << 22, views._size, 1 << 21))
+    monkeypatch.setattr(state, "_states", BoundedStore(1 << 24, state._cost, 1 << 22))
+    monkeypatch.setattr(kept, "_watch_pages", BoundedStore(1 << 22, kept._size, 1 << 21))
     monkeypatch.setattr(wall_pages, "_latest", BoundedStore(1 << 22, wall_pages._size, 1 << 21))
 
 
@@ -295,15 +294,15 @@ def test_a_page_asked_again_at_its_version_folds_nothing(
 
 @pytest.fixture
 def renders(monkeypatch):
-    """The templates tournament_views rendered into a string, in order."""
+    """The templates public rendered into a string, in order."""
     seen = []
-    render_to_string = tournament_views.render_to_string
+    render_to_string = public.render_to_string
 
     def counting(template, context=None, request=None):
         seen.append(template)
         return render_to_string(template, context, request)
 
-    monkeypatch.setattr(tournament_views, "render_to_string", counting)
+    monkeypatch.setattr(public, "render_to_string", counting)
     return seen
 
 

@@ -11,9 +11,9 @@ from django.urls import reverse
 from django.utils.translation import gettext, override
 
 from calculator import engine
-from calculator.services import deal_record
-from calculator.table_views import FORMULA_START
-from calculator.tournament_services import tournament_state
+from calculator.matches.services import deal_record
+from calculator.shared.spreadsheet import FORMULA_START
+from calculator.tournaments.state import tournament_state
 
 from .test_tournament_hand import enter
 from .test_tournament_http import LANGUAGES, PAIRS, create, finish, start_round, tables

@@ -10,8 +10,8 @@ import pytest
 from calculator import engine
 from calculator.models import Tournament
 from calculator.pairing import bracket_seeds
-from calculator.table_views import FORMULA_START
-from calculator.tournament_services import tournament_state
+from calculator.shared.spreadsheet import FORMULA_START
+from calculator.tournaments.state import tournament_state
 
 from .test_tournament_exports import get_csv, get_json
 from .test_tournament_hand import enter

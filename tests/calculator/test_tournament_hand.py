@@ -6,17 +6,16 @@ import pytest
 from django.urls import reverse
 
 from calculator import engine
+from calculator.matches.services import deal_record
 from calculator.models import Match, Tournament, TournamentTable
-from calculator.services import deal_record
-from calculator.tournament_services import (
+from calculator.tournaments.services import (
     HAND_GAMES,
     HAND_HAS_DEALS,
     HAND_NOT_CURRENT,
     HAND_STALE,
     HAND_TIE,
-    tournament_state,
-    tournament_version,
 )
+from calculator.tournaments.state import tournament_state, tournament_version
 
 from .test_tournament_http import HOSTILE, LANGUAGES, create, finish, said, start_round, tables
 

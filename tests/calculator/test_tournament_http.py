@@ -10,10 +10,10 @@ from django.utils.translation import gettext, override
 
 from calculator import engine
 from calculator.engine.core.problems import Problem
+from calculator.matches.services import deal_record, match_state
 from calculator.models import Match, Tournament, TournamentPair, TournamentRound
 from calculator.pairing import MatchResult, Pair, RoundResult, TournamentError, standings
-from calculator.services import deal_record, match_state
-from calculator.tournament_services import tournament_state, tournament_version
+from calculator.tournaments.state import tournament_state, tournament_version
 
 LANGUAGES = ("bg", "uk", "ru")
 PAIRS = "Ана / Боби\nВики / Гого\nДани / Ели\nЖоро / Зори"
@@ -482,7 +482,7 @@ def test_pairings_the_package_refuses_are_said_in_words_and_change_nothing(
     def refuse(*args, **kwargs):
         raise TournamentError([Problem("pair_repeated", "pairs", {"pair": 1})])
 
-    monkeypatch.setattr("calculator.tournament_services.swiss_pairings", refuse)
+    monkeypatch.setattr("calculator.tournaments.services.swiss_pairings", refuse)
     response = start_round(client, tournament, 1, language)
     assert response.status_code == 400
     message = (

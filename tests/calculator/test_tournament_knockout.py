@@ -12,7 +12,7 @@ from django.utils.translation import gettext, ngettext, override
 
 from calculator.models import Tournament, TournamentRound
 from calculator.pairing import bracket_seeds
-from calculator.tournament_services import (
+from calculator.tournaments.services import (
     KNOCKOUT_FIXED,
     KNOCKOUT_NO_ROUNDS,
     KNOCKOUT_OVER,
@@ -21,8 +21,8 @@ from calculator.tournament_services import (
     KNOCKOUT_SWISS_ONLY,
     KNOCKOUT_TOO_BIG,
     ROUND_OPEN,
-    tournament_state,
 )
+from calculator.tournaments.state import tournament_state
 
 from .test_tournament_hand import enter, refused
 from .test_tournament_http import HOSTILE, LANGUAGES, cards, create, said, start_round, tables
@@ -258,7 +258,7 @@ def test_the_organizers_page_offers_no_pair_changes_once_the_knockout_started(cl
 @pytest.mark.django_db
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_a_knockout_round_is_shown_first_and_cannot_be_swapped(client, language):
-    from calculator.tournament_swap import SWAP_KNOCKOUT
+    from calculator.tournaments.swap import SWAP_KNOCKOUT
 
     from .test_tournament_swap import preview, shown, start_shown
 

@@ -12,14 +12,14 @@ from django.utils.translation import ngettext, override
 
 from calculator.models import Tournament, TournamentRound
 from calculator.pairing import bracket_seeds
-from calculator.tournament_services import (
+from calculator.tournaments.services import (
     KNOCKOUT_SIZE,
     KNOCKOUT_STALE,
     KNOCKOUT_STARTED,
     KNOCKOUT_SWISS_ONLY,
     KNOCKOUT_TOO_BIG,
-    tournament_state,
 )
+from calculator.tournaments.state import tournament_state
 
 from .test_tournament_hand import enter, refused
 from .test_tournament_http import HOSTILE, LANGUAGES, create, said, start_round, tables
@@ -176,7 +176,7 @@ def test_a_later_knockout_round_is_shown_as_the_brackets_not_as_pairings(client,
 def test_a_later_knockout_round_shown_before_a_result_was_corrected_starts_nothing(
     client, language
 ):
-    from calculator.tournament_services import ROUND_STALE, ROUND_STALE_KNOCKOUT
+    from calculator.tournaments.services import ROUND_STALE, ROUND_STALE_KNOCKOUT
 
     from .test_tournament_swap import preview, shown
     from .test_tournament_swap import start_shown as start_round_shown

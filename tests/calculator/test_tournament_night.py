@@ -13,8 +13,8 @@ from django.utils.translation import gettext, ngettext, override, pgettext
 
 from calculator import engine
 from calculator.models import Tournament
-from calculator.tournament_forms import GAMES_OF, POINTS_OF
-from calculator.tournament_services import tournament_state
+from calculator.tournaments.forms import GAMES_OF, POINTS_OF
+from calculator.tournaments.state import tournament_state
 
 from .test_tournament_hand import enter
 from .test_tournament_http import (

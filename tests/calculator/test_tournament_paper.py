@@ -5,9 +5,9 @@ link's address, and every page whose body holds the organizer's key is sent no-s
 import pytest
 from django.urls import reverse
 
-from calculator import access
 from calculator.models import Match
-from calculator.tournament_views import _qr
+from calculator.shared import access
+from calculator.tournaments.public import _qr
 
 from .test_tournament_hand import enter
 from .test_tournament_http import cards, create, start_round

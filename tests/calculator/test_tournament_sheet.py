@@ -8,7 +8,7 @@ from django.urls import reverse
 from django.utils.html import escape
 from django.utils.translation import gettext, override
 
-from calculator.tournament_services import tournament_state
+from calculator.tournaments.state import tournament_state
 
 from .test_tournament_exports import two_rounds
 from .test_tournament_http import HOSTILE, LANGUAGES, create

@@ -10,7 +10,7 @@ from django.utils.html import escape
 
 from calculator import engine
 from calculator.models import TournamentRound
-from calculator.tournament_services import tournament_state, tournament_version
+from calculator.tournaments.state import tournament_state, tournament_version
 
 from .test_tournament_http import (
     HOSTILE,

@@ -10,12 +10,14 @@ from django.utils.html import escape
 from django.utils.translation import ngettext, override
 
 from belot_site.lru import BoundedStore
-from calculator import engine, tournament_views, views
-from calculator import wall as wall_pages
+from calculator import engine
+from calculator.matches.services import deal_record
 from calculator.models import Tournament
-from calculator.polls import FastPolls
-from calculator.services import deal_record
-from calculator.tournament_services import tournament_version
+from calculator.shared import kept
+from calculator.shared.polls import FastPolls
+from calculator.tournaments import public
+from calculator.tournaments import wall as wall_pages
+from calculator.tournaments.state import tournament_version
 
 from ..test_health import dead_redis
 from .conftest import Clock
@@ -36,16 +38,16 @@ def renders(monkeypatch):
     """The standings pages rendered, in order, each as the ``is_keeper`` it was rendered with;
     with an empty store of kept pages. Every look at the wall's clock comes after its interval
     (conftest.py) unless the test takes ``clock`` as well, which stops it."""
-    monkeypatch.setattr(views, "_watch_pages", BoundedStore(1 << 22, views._size, 1 << 21))
+    monkeypatch.setattr(kept, "_watch_pages", BoundedStore(1 << 22, kept._size, 1 << 21))
     seen = []
-    render_to_string = tournament_views.render_to_string
+    render_to_string = public.render_to_string
 
     def counting(template, context=None, request=None):
         if template == "calculator/tournament.html":
             seen.append(context["is_keeper"])
         return render_to_string(template, context, request)
 
-    monkeypatch.setattr(tournament_views, "render_to_string", counting)
+    monkeypatch.setattr(public, "render_to_string", counting)
     return seen
 
 
@@ -230,7 +232,7 @@ def test_phones_asking_while_the_page_is_made_get_the_previous_one_for_no_render
     a_deal(tables(tournament, 1)[0].match)
     clock.tick(wall_pages.WALL_SECONDS)
     meanwhile = []
-    rendering = tournament_views.render_to_string
+    rendering = public.render_to_string
 
     def slow(template, context=None, request=None):
         # While this phone's request makes the new page, ten more phones ask for it.
@@ -238,7 +240,7 @@ def test_phones_asking_while_the_page_is_made_get_the_previous_one_for_no_render
         meanwhile.append(wall(Client(), tournament, HTTP_IF_NONE_MATCH=first["ETag"]))
         return rendering(template, context, request)
 
-    monkeypatch.setattr(tournament_views, "render_to_string", slow)
+    monkeypatch.setattr(public, "render_to_string", slow)
     made = wall(Client(), tournament)
     assert made.status_code == 200 and shows_version(made, tournament)
     assert {page.content for page in meanwhile[:-1]} == {first.content}

@@ -10,7 +10,7 @@ from django.test import Client
 from playwright.sync_api import expect
 
 from calculator import engine
-from calculator.views import RECENT_COOKIE, RECENT_TABLES_COOKIE
+from calculator.shared.recent import RECENT_COOKIE, RECENT_TABLES_COOKIE
 from tests.calculator.conftest import all_passed, create_match, record_deal
 from tests.calculator.test_table_http import create_table
 from tests.e2e.screens import Screen, render_everything

@@ -14,8 +14,8 @@ from django.utils import timezone, translation
 from django.utils.translation import pgettext
 from playwright.sync_api import expect
 
+from calculator.matches.services import match_state
 from calculator.models import Match
-from calculator.services import match_state
 from tests.calculator.conftest import create_match, record_deal
 from tests.e2e.screens import Screen, translated
 

@@ -4,7 +4,7 @@ a scorer's link never stays on the phone, and "Forget this phone's matches" clea
 import pytest
 from playwright.sync_api import expect
 
-from calculator.views import RECENT_COOKIE, RECENT_TABLES_COOKIE
+from calculator.shared.recent import RECENT_COOKIE, RECENT_TABLES_COOKIE
 from tests.calculator.conftest import create_match, record_deal
 from tests.calculator.test_table_http import create_table
 from tests.e2e.screens import translated

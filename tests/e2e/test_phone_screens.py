@@ -12,7 +12,7 @@ from django.utils import translation
 from django.utils.translation import gettext
 from playwright.sync_api import expect
 
-from calculator.explain import double_name
+from calculator.games.words import double_name
 from calculator.models import Deal
 from tests.calculator.conftest import all_passed, create_match, record_deal
 from tests.e2e.screens import Screen, translated

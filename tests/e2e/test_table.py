@@ -10,8 +10,8 @@ from django.utils.translation import pgettext
 from playwright.sync_api import expect
 
 from calculator import engine
+from calculator.matches.services import deal_record, match_state
 from calculator.models import GAME_CHOICES, Match, Table
-from calculator.services import deal_record, match_state
 from tests.calculator.test_table_http import create_table, start
 from tests.e2e.screens import Screen, translated
 from tests.e2e.test_accessibility import axe_violations

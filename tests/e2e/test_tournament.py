@@ -8,8 +8,8 @@ import pytest
 from playwright.sync_api import expect
 
 from calculator import engine
+from calculator.matches.services import deal_record, match_state
 from calculator.models import Tournament
-from calculator.services import deal_record, match_state
 from tests.e2e.screens import Screen, translated
 from tests.e2e.test_accessibility import axe_violations
 

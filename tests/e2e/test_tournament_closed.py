@@ -7,8 +7,8 @@ import pytest
 from django.test import Client
 from playwright.sync_api import expect
 
+from calculator.matches.services import RESULT_BY_HAND
 from calculator.models import Deal
-from calculator.services import RESULT_BY_HAND
 from tests.e2e.screens import translated
 from tests.e2e.test_scoring import DEAL_PAGE, MATCH_PAGE
 from tests.e2e.test_tournament import PAIRS, phone

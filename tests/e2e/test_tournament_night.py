@@ -20,9 +20,9 @@ from django.utils.translation import ngettext
 from playwright.sync_api import expect
 
 from calculator import engine
+from calculator.matches.services import match_state
 from calculator.models import Match, Tournament
 from calculator.pairing import MatchResult, Pair, RoundResult, bracket_seeds, standings
-from calculator.services import match_state
 from tests.e2e.screens import Screen, translated
 from tests.e2e.test_scoring import DEAL_PAGE, MATCH_PAGE
 from tests.e2e.test_tournament import finish, phone

@@ -16,7 +16,7 @@ from django.test import Client
 from playwright.sync_api import expect
 from pypdf import PdfReader
 
-from calculator.tournament_views import _qr
+from calculator.tournaments.public import _qr
 from tests.e2e.screens import Screen
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

@@ -12,11 +12,8 @@ from pypdf import PdfReader
 
 from calculator import engine
 from calculator.models import ROUND_ROBIN
-from calculator.tournament_services import (
-    tournament_create,
-    tournament_round_start,
-    tournament_state,
-)
+from calculator.tournaments.services import tournament_create, tournament_round_start
+from calculator.tournaments.state import tournament_state
 from tests.e2e.screens import Screen, translated
 from tests.e2e.test_tournament import finish
 

@@ -16,8 +16,8 @@ import time
 import pytest
 from django.conf import settings as site_settings
 
+from calculator.matches.services import match_state
 from calculator.models import Match
-from calculator.services import match_state
 from tests.calculator.conftest import create_match, record_deal
 from tests.e2e.screens import Screen
 

@@ -10,16 +10,17 @@ deal and the match's game scores it.
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from calculator import engine, explain
+from calculator import engine
 from calculator.engine import CardPoints, Contre, InTrumps, Suit, Team, TeamDeclarations
 from calculator.engine.contree.model import BIDS, CAPOT_BID
-from calculator.forms import SEQUENCE_KINDS, TEAMS, DealForm
+from calculator.games import words
+from calculator.games.belot.forms import SEQUENCE_KINDS, TEAMS, DealForm
 
 PASSED = "passed"  # the bid field's all passed: nobody bid, the cards are thrown in
 
 
 def _suit_label(suit: Suit) -> str:
-    return f"{explain.contract_symbol(suit.value)} {explain.contract_name(suit.value)}"
+    return f"{words.contract_symbol(suit.value)} {words.contract_name(suit.value)}"
 
 
 class BidField(forms.CharField):

@@ -13,15 +13,24 @@ from collections.abc import Callable
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from calculator import explain
-from calculator.explain import Explanation, Params, Sentence, TeamNames, _both, _html, _other, _team
-from calculator.explain import contract_name as suit_name
+from calculator.games import words
+from calculator.games.words import (
+    Explanation,
+    Params,
+    Sentence,
+    TeamNames,
+    _both,
+    _html,
+    _other,
+    _team,
+)
+from calculator.games.words import contract_name as suit_name
 
 Steps = dict[str, Callable[[Params, TeamNames], Sentence]]
 
 
 def explain_deal(result, team_names: TeamNames, *, carried_from: int | None = None):
-    """One sentence per step of a French game's ``result`` (as :func:`explain.explain`)."""
+    """One sentence per step of a French game's ``result`` (as :func:`why.explain`)."""
     table = _CONTREE if hasattr(result, "bid") else _CLASSIC
     explanations = []
     for step in result.steps:
@@ -104,7 +113,7 @@ def _capot(rule: str):
 
 
 def _sum(*parts: int) -> str:
-    return explain._sum(*parts)
+    return words._sum(*parts)
 
 
 def _totals(rule: str):
@@ -254,7 +263,7 @@ def _written(p: Params, names: TeamNames) -> Sentence:
 
 def _won_in_trumps(rule: str):
     def sentence(p: Params, names: TeamNames) -> Sentence:
-        best = explain.declaration_name("sequence", length=p["length"], top=p["top"])
+        best = words.declaration_name("sequence", length=p["length"], top=p["top"])
         values = {"team": _team(names, p["team"]), "loser": _team(names, _other(p["team"]))}
         values |= {"best": best, "count": p["points"], "cancelled": p["cancelled"]}
         text = ngettext(
@@ -271,10 +280,10 @@ def _won_in_trumps(rule: str):
 
 def _declarations(rule: str) -> Steps:
     return {
-        "declarations_unopposed": _anchored(explain._declarations_unopposed, rule),
-        "declarations_won": _anchored(explain._declarations_won, rule),
+        "declarations_unopposed": _anchored(words._declarations_unopposed, rule),
+        "declarations_won": _anchored(words._declarations_won, rule),
         "declarations_won_in_trumps": _won_in_trumps(rule),
-        "declarations_cancelled_tie": _anchored(explain._declarations_cancelled_tie, rule),
+        "declarations_cancelled_tie": _anchored(words._declarations_cancelled_tie, rule),
     }
 
 
@@ -394,7 +403,7 @@ def _score_bid(made: bool):
 _CLASSIC: Steps = {
     "all_passed": _all_passed,
     "taken": _taken,
-    "card_points": _anchored(explain._card_points, "classic-scoring"),
+    "card_points": _anchored(words._card_points, "classic-scoring"),
     "capot": _capot("classic-capot"),
     **_declarations("classic-declaration-comparison"),
     "belot": _belote("classic-belote-rebelote"),
@@ -414,7 +423,7 @@ _CLASSIC: Steps = {
 _CONTREE: Steps = {
     "all_passed": _all_passed,
     "bid": _bid,
-    "card_points": _anchored(explain._card_points, "contree-scoring"),
+    "card_points": _anchored(words._card_points, "contree-scoring"),
     "capot": _capot("contree-capot"),
     **_declarations("classic-declaration-comparison"),
     "belot": _belote("contree-belote"),

@@ -4,8 +4,8 @@ Both are read from the same figures as the standings page: ``tournament_state`` 
 package's standings, in their order, with each pair's matches round by round.
 """
 
-from calculator.tournament_names import stage_of
-from calculator.tournament_services import TournamentState
+from calculator.shared.stages import stage_of
+from calculator.tournaments.state import TournamentState
 
 EXPORT_FORMAT = 1  # standings.json's format: a consumer of version 1 reads every key it read
 

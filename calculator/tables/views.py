@@ -1,7 +1,6 @@
 """A table's pages: its leaderboard and matches, a player's page, stats.json and the deals' CSV.
 
-Every number comes from calculator/stats.py, which adds up the engine's folds of the matches.
-"""
+Every number comes from tables/stats.py, which adds up the engine's folds of the matches."""
 
 import csv
 import itertools
@@ -13,11 +12,24 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
 from belot_site.methods import require_page_and_form, require_POST, require_safe
-from calculator import access, charts, stats, views
-from calculator.access import KEY_SHAPE, table_view
-from calculator.forms import DateRangeForm, MatchAddForm, RosterAddForm, TableForm, TableMatchForm
 from calculator.models import GAME_CHOICES, Match
-from calculator.services import table_create, table_match_add, table_match_start, table_players_add
+from calculator.shared import access, charts, recent
+from calculator.shared.access import KEY_SHAPE, table_view
+from calculator.shared.spreadsheet import BYTE_ORDER_MARK, spreadsheet_safe
+from calculator.tables import stats
+from calculator.tables.forms import (
+    DateRangeForm,
+    MatchAddForm,
+    RosterAddForm,
+    TableForm,
+    TableMatchForm,
+)
+from calculator.tables.services import (
+    table_create,
+    table_match_add,
+    table_match_start,
+    table_players_add,
+)
 
 MATCH_ROWS = 30  # matches listed on the table's page, the newest first
 
@@ -60,7 +72,7 @@ def _range(request):
 
 def _remember(response, request, table):
     """The keeper's phone lists the table on its home page, as it lists its matches."""
-    return views.remember_key(response, request, table.keeper_key, views.RECENT_TABLES_COOKIE)
+    return recent.remember_key(response, request, table.keeper_key, recent.RECENT_TABLES_COOKIE)
 
 
 @require_safe
@@ -235,22 +247,6 @@ def table_stats_json(request, table, is_keeper):
 class _Echo:
     def write(self, value):
         return value
-
-
-# Spreadsheets that guess a file's encoding read UTF-8 only after a byte order mark: without it
-# Cyrillic names come out garbled.
-BYTE_ORDER_MARK = "\ufeff"
-# A cell starting with one of these is a formula to a spreadsheet (CSV injection): a name such as
-# "=HYPERLINK(...)" or "@SUM(...)" gets a leading apostrophe, as OWASP advises, and is shown as
-# the text it is.
-FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
-
-
-def spreadsheet_safe(row) -> list:
-    return [
-        "'" + cell if isinstance(cell, str) and cell.startswith(FORMULA_START) else cell
-        for cell in row
-    ]
 
 
 @require_safe

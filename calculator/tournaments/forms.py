@@ -6,18 +6,12 @@ import datetime
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from calculator.forms import (
-    BELOT_RULES,
-    NAME_MAX,
-    MatchForm,
-    NameField,
-    clean_name,
-    draws_something,
-)
 from calculator.games.choice import GameChoice
+from calculator.matches.forms import BELOT_RULES, MatchForm
 from calculator.models import FORMAT_CHOICES, PAIRS_MAX, ROUND_ROBIN, SWISS
 from calculator.pairing import MAX_ROUND_ROBIN_PAIRS
-from calculator.tournament_services import PAIR_TWICE, PAIRS_FULL, ROUND_ROBIN_SIZE, pair_key
+from calculator.shared.names import NAME_MAX, NameField, clean_name, draws_something
+from calculator.tournaments.services import PAIR_TWICE, PAIRS_FULL, ROUND_ROBIN_SIZE, pair_key
 
 SEPARATOR = "/"
 PAIR_LINE = _(

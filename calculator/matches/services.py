@@ -1,19 +1,16 @@
-"""Writes to a match: each one a transaction that re-checks the match with the engine.
-
-The database keeps only what the scorer entered (the engine's deal format); every total is derived
-by folding the deals again, so an edit or a delete can never leave a stale score behind.
-"""
+"""A match's writes: a deal saved, corrected, deleted, undone, all at the version the scorer saw
+(DealConflict otherwise, nothing written), and the match's file exported and imported; and
+the match folded by the engine, kept per version."""
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext_lazy as _
 
 from belot_site.lru import BoundedStore
 from calculator import engine
-from calculator.models import ROSTER_MAX, TABLE_DEALS_MAX, Deal, Match, Table, TournamentTable
+from calculator.models import TABLE_DEALS_MAX, Deal, Match, TournamentTable
 
 
 class DealConflict(Exception):
@@ -297,146 +294,7 @@ def match_export(state: MatchState) -> dict:
     return data
 
 
-# Tables
-
-
-# What a keeper's form checks, checked again inside the locked transaction: two keepers (or two
-# taps) writing at once each passed the form's check against the table as it was before.
-ROSTER_FULL = _("A table has at most %(max)s players.")
-NAME_TWICE = _("Each player's name may appear only once.")
-IN_ANOTHER_TABLE = _("This match already belongs to another table.")
-IN_THIS_TABLE = _("This match is already in this table.")
-
-
-def table_create(*, name: str, players: list[str], match: Match | None = None) -> Table:
-    """A new table with its roster; ``match`` (by its keeper's wish) joins it at once, or
-    ValidationError and no table at all if it cannot."""
-    with transaction.atomic():
-        table = Table.objects.create(name=name, players=players)
-        if match is not None:
-            table_match_add(table=table, match=match)
-    return table
-
-
-def _roster_with(roster: list[str], names) -> list[str]:
-    """The roster with ``names`` not yet in it added; ValidationError past ROSTER_MAX."""
-    joined = [*roster, *dict.fromkeys(name for name in names if name and name not in roster)]
-    if len(joined) > ROSTER_MAX:
-        raise ValidationError(ROSTER_FULL, code="roster_full", params={"max": ROSTER_MAX})
-    return joined
-
-
-def table_players_add(*, table: Table, players: list[str]) -> Table:
-    """Add ``players`` (checked by RosterAddForm) to the roster as it is now: ValidationError,
-    and nothing written, if one of them is in it already or the roster would be too long."""
-    with transaction.atomic():
-        table = Table.objects.select_for_update().get(pk=table.pk)
-        if set(players) & set(table.players):
-            raise ValidationError(NAME_TWICE, code="name_twice")
-        table.players = _roster_with(table.players, players)
-        table.save(update_fields=["players", "updated"])
-    return table
-
-
-def table_match_start(
-    *, table: Table, seats: list[str], first_dealer: int, games_to_win: int, **fields
-) -> Match:
-    """A new match of the table, its four players from the roster; its teams are named after
-    them ("Ana & Boris", shortened to fit). ``fields``: other Match fields (house rules other
-    than the usual ones, the match it follows)."""
-    return Match.objects.create(
-        table=table,
-        team_a=pair_name(seats[0], seats[2]),
-        team_b=pair_name(seats[1], seats[3]),
-        player_1=seats[0],
-        player_2=seats[1],
-        player_3=seats[2],
-        player_4=seats[3],
-        first_dealer=first_dealer,
-        games_to_win=games_to_win,
-        **fields,
-    )
-
-
-RULE_FIELDS = (
-    "game",
-    "house_rules",
-    "target",
-    "declaration_comparison",
-    "no_trumps_capot_doubled",
-    "contra_tie",
-    "capot_cannot_end_game",
-    "games_to_win",
-)
-
-
 def next_match_offered(match: Match, fold: engine.Match) -> bool:
     """Whether the finished match can have a "Next match": a table's, its four players named."""
     players = match.players
     return match.table_id is not None and fold.match_over and len(set(filter(None, players))) == 4
-
-
-def match_next(
-    *, match: Match, version: int, seats: list[str], first_dealer: int
-) -> tuple[Match, bool]:
-    """The next match of the finished table match ``match`` as its scorer saw it (``version``):
-    the same table, game and house rules, ``seats`` (its four players, seated again). Returns
-    the next match, and whether it was started now.
-
-    A match has one next match: once it is started, asking again (a second tap, another phone)
-    gives that one. DealConflict when the match changed since its scorer saw it (a correction
-    may have reopened it); ValueError when it cannot have a next match.
-    """
-    try:
-        with transaction.atomic():
-            match = _locked(match)  # phones asking at once queue here, and find the first's
-            started = Match.objects.filter(follows=match).first()
-            if started is not None:
-                return started, False
-            _still_at(match, version)
-            if not next_match_offered(match, match.fold(_stored(match))):
-                raise ValueError("not a finished match of a table with its four players")
-            rules = {name: getattr(match, name) for name in RULE_FIELDS}
-            following = table_match_start(
-                table=match.table, seats=seats, first_dealer=first_dealer, follows=match, **rules
-            )
-            _touch(match)  # its watchers' pages show the way to the next match
-            return following, True
-    except IntegrityError:  # one next match a match: another phone's came first
-        return Match.objects.get(follows=match), False
-
-
-def pair_name(first: str, second: str, limit: int = 40) -> str:
-    """Two players' names as a team's name of at most ``limit`` characters: a name that fits is
-    kept whole, and only a name cut short ends in "…" (a short name leaves its room to the
-    other)."""
-    name = f"{first} & {second}"
-    if len(name) <= limit:
-        return name
-    room = limit - len(" & ")
-    first = _cut(first, max(room // 2, room - len(second)))
-    return f"{first} & {_cut(second, room - len(first))}"
-
-
-def _cut(name: str, room: int) -> str:
-    return name if len(name) <= room else name[: room - 1].rstrip() + "…"
-
-
-def table_match_add(*, table: Table, match: Match) -> Match:
-    """An existing match joins the table (checked by MatchAddForm) as both are now; its named
-    players join the roster. ValidationError, and nothing written, if the match belongs to a
-    table already or its players would make the roster too long."""
-    with transaction.atomic():
-        locked = Table.objects.select_for_update().get(pk=table.pk)
-        match = Match.objects.select_for_update().get(pk=match.pk)
-        if match.table_id is not None:
-            same = match.table_id == locked.pk
-            raise ValidationError(
-                IN_THIS_TABLE if same else IN_ANOTHER_TABLE,
-                code="in_this_table" if same else "in_another_table",
-            )
-        locked.players = _roster_with(locked.players, match.players)
-        locked.save(update_fields=["players", "updated"])
-        match.table = locked
-        match.save(update_fields=["table"])
-    return match

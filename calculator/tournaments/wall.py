@@ -31,7 +31,7 @@ from django.conf import settings
 from django.core.cache import cache
 
 from belot_site.lru import BoundedStore
-from calculator import shared_pages
+from calculator.shared import kept as shared_pages
 
 WALL_SECONDS = 1.0
 # How long a request may hold the right to make a page (it takes milliseconds; if its worker dies

@@ -1,0 +1,1 @@
+"""Bulgarian belot: its deal form and its sentences (why a deal scored as it did)."""

@@ -1,0 +1,304 @@
+"""A deal's pages and writes: entry, preview, correction, deleting the last deal, undo and all
+passed, each saved at the version the scorer saw."""
+
+import hashlib
+import json
+
+from django.contrib import messages
+from django.http import Http404
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+
+from belot_site.methods import require_page_and_form, require_POST
+from calculator import engine
+from calculator.games import problems
+from calculator.games.belot.forms import DealForm
+from calculator.games.french.forms import FrenchDealForm
+from calculator.matches.preview import deal_name, preview_context
+from calculator.matches.services import (
+    RESULT_BY_HAND,
+    DealConflict,
+    MatchChanged,
+    ResultByHand,
+    deal_delete_last,
+    deal_record,
+    deal_replace,
+    deal_undo,
+    match_state,
+    table_full,
+)
+from calculator.models import Match
+from calculator.shared.access import match_view
+from calculator.shared.posted import _posted_number, _posted_version
+
+
+def preview_key(number: int, deal: engine.Deal, match: Match | None = None) -> str:
+    """Ties a save to the preview the scorer saw: the same deal, at the same place."""
+    data = engine.deal_to_dict(deal) if match is None else match.deal_data(deal)
+    text = json.dumps([number, data], sort_keys=True)
+    return hashlib.sha256(text.encode()).hexdigest()[:20]
+
+
+def deal_form_class(match: Match) -> type[DealForm]:
+    """The deal form of the match's game: Bulgarian belot's, or the French games' one."""
+    return DealForm if match.is_belot else FrenchDealForm
+
+
+def _deal_form(state, data=None, initial=None, number=None):
+    number = number or state.next_number
+    hanging = state.fold.deals[number - 2].hanging if number > 1 else 0
+    form_class = deal_form_class(state.match)
+    return form_class(data, initial=initial, match=state.match, hanging=hanging)
+
+
+def _conflict(request, match):
+    """A deal recorded already (a second tap, another phone): back to the current score."""
+    warning = _(
+        "That deal had already been recorded (from another phone, or by a second tap). "
+        "Here is the current score."
+    )
+    return _to_score(request, match, warning)
+
+
+def _changed(request, match):
+    """A write from a page older than the match: nothing written, back to the current score."""
+    warning = _(
+        "The match was changed on another phone in the meantime, so nothing was saved. "
+        "Here is the current score."
+    )
+    return _to_score(request, match, warning)
+
+
+def _to_score(request, match, warning: str):
+    messages.warning(request, warning)
+    return redirect(match.get_scorer_url())
+
+
+def _by_hand(request, match):
+    """A deal's write to a match whose result the organizer entered by hand: nothing written,
+    the scorer's page says why (and offers no deal to enter)."""
+    messages.error(request, RESULT_BY_HAND)
+    return redirect(match.get_scorer_url())
+
+
+def _refused(request, match, error: engine.DealError):
+    """The engine refused the write (a match past MAX_DEALS deals): say why on the match page."""
+    for problem in error.problems:
+        messages.error(request, problems.problem_message(problem, (match.team_a, match.team_b)))
+    return redirect(match.get_scorer_url())
+
+
+def _full(state) -> engine.DealError | None:
+    """The error a new deal would get in a match that already has MAX_DEALS deals, or a
+    tournament table's TABLE_DEALS_MAX (services.table_full)."""
+    if state.next_number <= engine.MAX_DEALS:
+        return table_full(state.match, state.next_number)
+    params = {"count": state.next_number, "max": engine.MAX_DEALS}
+    return engine.DealError([engine.Problem("too_many_deals", "deals", params)])
+
+
+@require_page_and_form
+@match_view(scorer_only=True)
+def deal_new(request, match, is_scorer):
+    if match.result_by_hand():
+        return _by_hand(request, match)
+    state = match_state(match)
+    if (full := _full(state)) is not None:
+        return _refused(request, match, full)
+    if state.fold.match_over:  # no deal form for a deal the engine would refuse
+        over = engine.DealError.single("match_over", "deals", games=match.games_to_win)
+        return _refused(request, match, over)
+    if request.method != "POST":
+        form = _deal_form(state)
+        context = _deal_context(state, form, state.next_number, state.match.version)
+        return render(request, "calculator/deal.html", context)
+    number = _posted_number(request)
+    if number != state.next_number:
+        return _number_taken(request, state, number)
+    form = _deal_form(state, data=request.POST)
+    if _save_as_previewed(request, form, number):
+        try:
+            deal_record(
+                match=match, version=_posted_version(request), number=number, deal=form.deal
+            )
+        except ResultByHand:
+            return _by_hand(request, match)
+        except (MatchChanged, DealConflict):
+            return _number_taken(request, match_state(match), number)
+        except engine.DealError as error:
+            return _refused(request, match, error)
+        return redirect(match.get_scorer_url())
+    return _deal_page_again(request, state, form, number)
+
+
+def _deal_page_again(request, state, form, number):
+    """The deal page shown again after a POST: its preview, or the reasons Save was refused
+    (400). Still the page made from the version its scorer saw, whatever the match's version
+    is now."""
+    context = _deal_context(state, form, number, _posted_version(request))
+    refused = request.POST.get("action") == "save" and form.deal is None
+    return render(request, "calculator/deal.html", context, status=400 if refused else 200)
+
+
+def _number_taken(request, state, number):
+    """A new deal sent from a page older than the match (``state``, as it is now).
+
+    The same deal recorded already under its number is a second tap (or two phones typing the
+    same deal): back to the score. Anything else, another phone's deal under that number, a
+    correction, a deletion, is the match changing while this deal was typed; nothing is lost:
+    the page comes back with what the scorer typed, previewed as the match's next deal as it is
+    now, to be checked and saved again.
+    """
+    if 1 <= number < state.next_number:
+        form = _deal_form(state, data=request.POST, number=number)
+        recorded = state.deals[number - 1].data
+        if form.is_valid() and state.match.deal_data(form.deal) == recorded:
+            return _conflict(request, state.match)
+    if state.fold.match_over or _full(state) is not None:
+        return _changed(request, state.match)  # no deal can be added any more
+    messages.warning(
+        request,
+        _(
+            "The match was changed on another phone while you entered this deal, so it was "
+            "not saved yet. Check what will be recorded now, then tap Save again."
+        ),
+    )
+    form = _deal_form(state, data=request.POST)
+    # On purpose the match's number and version now: the scorer is shown the match as it is.
+    context = _deal_context(state, form, state.next_number, state.match.version)
+    return render(request, "calculator/deal.html", context)
+
+
+def _save_as_previewed(request, form, number) -> bool:
+    """True when the scorer tapped Save on a valid deal whose preview they have seen.
+
+    The form is validated here in any case: the page shows its preview and its problems."""
+    if not form.is_valid() or request.POST.get("action") != "save":
+        return False
+    if request.POST.get("preview_key") == preview_key(number, form.deal, form.match):
+        return True
+    messages.info(request, _("Check what will be recorded, then tap Save again."))
+    return False
+
+
+@require_POST
+@match_view(scorer_only=True)
+def deal_preview(request, match, is_scorer):
+    """The preview alone, for the page's script: the same server-side engine, no reload."""
+    state = match_state(match)
+    number = _posted_number(request)
+    taken = None  # a new deal's number that another phone's deal took meanwhile
+    if request.GET.get("new") and number != state.next_number:
+        taken = number if 1 <= number < state.next_number else None
+        number = state.next_number  # as its Save will come back: the next deal
+    elif not 1 <= number <= state.next_number:
+        number = state.next_number
+    form = _deal_form(state, data=request.POST, number=number)
+    context = _deal_context(state, form, number)  # no version: the page keeps its own
+    if taken is not None:
+        context["number_taken"] = deal_name(state.fold, taken)
+    form.forget_missing()
+    if match.result_by_hand():  # a page opened before: its Save would be refused
+        context.update(preview=None, problems=[], by_hand=RESULT_BY_HAND)
+    return render(request, "calculator/_preview_response.html", context)
+
+
+@require_page_and_form
+@match_view(scorer_only=True)
+def deal_edit(request, match, is_scorer, number):
+    if match.result_by_hand():
+        return _by_hand(request, match)
+    state = match_state(match)
+    if not 1 <= number < state.next_number or state.deals[number - 1].data["kind"] == "all_passed":
+        if request.method == "POST":  # deleted (or undone) on another phone meanwhile
+            return _changed(request, match)
+        raise Http404
+    stored = state.deals[number - 1].data
+    if request.method != "POST":
+        # Bound to what is stored: the page opens on the deal's result as it is recorded now.
+        initial = deal_form_class(match).initial_from(stored)
+        form = _deal_form(state, data=initial, number=number)
+        context = _deal_context(state, form, number, state.match.version)
+        return render(request, "calculator/deal.html", context)
+    form = _deal_form(state, data=request.POST, number=number)
+    if _save_as_previewed(request, form, number):
+        try:
+            deal_replace(
+                match=match, version=_posted_version(request), number=number, deal=form.deal
+            )
+        except ResultByHand:
+            return _by_hand(request, match)
+        except DealConflict:
+            return _changed(request, match)
+        except engine.DealError as error:
+            return _refused(request, match, error)
+        corrected = _("%(deal)s was corrected.") % {"deal": deal_name(state.fold, number)}
+        messages.success(request, corrected)
+        return redirect(match.get_scorer_url())
+    return _deal_page_again(request, state, form, number)
+
+
+@require_POST
+@match_view(scorer_only=True)
+def deal_delete(request, match, is_scorer, number):
+    try:
+        deal_delete_last(match=match, version=_posted_version(request), number=number)
+    except ResultByHand:
+        return _by_hand(request, match)
+    except DealConflict:
+        return _changed(request, match)
+    return redirect(match.get_scorer_url())  # which offers to undo it
+
+
+@require_POST
+@match_view(scorer_only=True)
+def deal_undo_view(request, match, is_scorer):
+    """Take back the last delete or all passed, if nothing was written since."""
+    fold = match_state(match).fold  # as the scorer saw it: it names the deal either way
+    try:
+        undone = deal_undo(match=match, version=_posted_version(request))
+    except ResultByHand:
+        return _by_hand(request, match)
+    except DealConflict:
+        return _changed(request, match)
+    name = deal_name(fold, undone["number"])
+    if undone["action"] == "delete":
+        messages.success(request, _("%(deal)s is back.") % {"deal": name})
+    else:
+        again = _("All passed taken back: %(deal)s is still to be played.")
+        messages.success(request, again % {"deal": name})
+    return redirect(match.get_scorer_url())
+
+
+@require_POST
+@match_view(scorer_only=True)
+def deal_all_passed(request, match, is_scorer):
+    try:
+        deal_record(
+            match=match,
+            version=_posted_version(request),
+            number=_posted_number(request),
+            deal=engine.AllPassed(),
+        )
+    except ResultByHand:
+        return _by_hand(request, match)
+    except MatchChanged:
+        return _changed(request, match)
+    except DealConflict:
+        return _conflict(request, match)
+    except engine.DealError as error:
+        return _refused(request, match, error)
+    return redirect(match.get_scorer_url())
+
+
+def _deal_context(state, form, number, version: int | None = None):
+    """The deal page's context; ``version`` is the match's version the page is made from (none
+    for the live preview, which leaves the page's own alone; a version no page could have
+    posted is left empty, and a save with it is refused)."""
+    context = preview_context(state, form, number)
+    context["version"] = version if version is not None and version >= 0 else ""
+    if form.deal is not None:
+        context["preview_key"] = preview_key(number, form.deal, form.match)
+    context["rules_url"] = reverse("rules:index")
+    return context

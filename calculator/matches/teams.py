@@ -1,0 +1,27 @@
+"""The teams and the seats of a match by name, and who leads."""
+
+from django.utils.translation import gettext as _
+
+from calculator import engine
+
+
+def seat_name(match, seat: int) -> str:
+    return match.players[seat] or _("Player %(number)s") % {"number": seat + 1}
+
+
+def team_names(match) -> tuple[str, str]:
+    return match.team_a, match.team_b
+
+
+def team_name(match, team: engine.Team | None) -> str:
+    if team is None:
+        return ""
+    return match.team_a if team is engine.Team.A else match.team_b
+
+
+def lead(totals: engine.TeamPoints, winner: engine.Team | None) -> int:
+    """How many points a game's winner is ahead by. 0 or less in the French games when the
+    other team is over the target only by its belote in a deal it lost: it did not reach it."""
+    if winner is None:
+        return 0
+    return totals.of(winner) - totals.of(winner.other)

@@ -1,0 +1,104 @@
+"""Names as the forms take them (teams, players, pairs): trimmed, bounded, never invisible; the
+seats' defaults; and two players' names as a pair's, cut to fit."""
+
+import unicodedata
+
+import regex
+from django import forms
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
+
+NAME_MAX = 40
+
+
+# Symbols and marks whose glyph is empty by design: the blank Braille pattern (an empty cell),
+# the object replacement character (a placeholder for an embedded object: nothing to draw in
+# text), the musical null notehead and the Khitan small script filler.
+DRAWS_NOTHING = (
+    "\N{BRAILLE PATTERN BLANK}\N{OBJECT REPLACEMENT CHARACTER}"
+    "\N{MUSICAL SYMBOL NULL NOTEHEAD}\N{KHITAN SMALL SCRIPT FILLER}"
+)
+
+
+# What a reader never sees, by Unicode property rather than by a list: every default-ignorable
+# code point (zero-width spaces and joiners, direction marks, the byte order mark, the Hangul
+# fillers, variation selectors, tags), every other control, format, private-use, surrogate or
+# unassigned one, and the few symbols and marks above.
+INVISIBLE = regex.compile(rf"[\p{{Default_Ignorable_Code_Point}}\p{{C}}{DRAWS_NOTHING}]+")
+
+
+# What draws something on its own: a letter, a digit, a punctuation mark or a symbol, of any
+# script. A combining mark only draws over another character, and a space draws nothing.
+DRAWN = regex.compile(r"[\p{L}\p{N}\p{P}\p{S}]")
+
+
+NAME_DRAWS_NOTHING = _("A name needs a letter, a digit or another sign that can be seen.")
+
+
+def clean_name(value: str) -> str:
+    """A team or player name as the site keeps it, whether typed in the form or imported.
+
+    White space of any kind (a line break, U+2000 to U+200A, the ideographic space) is a space;
+    invisible characters (``INVISIBLE``) go; then the text is normalised (NFC) and its spaces
+    collapsed, so that "B", "B\u200b", "B\u3164" and "B" + a combining mark written apart are
+    told apart only by what a reader sees.
+    """
+    spaced = "".join(" " if char.isspace() else char for char in value)
+    return " ".join(unicodedata.normalize("NFC", INVISIBLE.sub("", spaced)).split())
+
+
+def draws_something(name: str) -> bool:
+    """Whether a cleaned name shows on the page: not only combining marks (``\u0301\u0301``
+    draws an accent over nothing, or nothing at all)."""
+    return DRAWN.search(name) is not None
+
+
+class NameField(forms.CharField):
+    """A name, cleaned (``clean_name``) before its length is checked; one that draws nothing
+    is refused."""
+
+    def to_python(self, value):
+        return clean_name(super().to_python(value))
+
+    def validate(self, value):
+        super().validate(value)
+        if value and not draws_something(value):
+            raise forms.ValidationError(NAME_DRAWS_NOTHING, code="draws_nothing")
+
+
+NAME_FIELDS = ("team_a", "team_b", "player_1", "player_2", "player_3", "player_4")
+
+
+def default_team_names() -> tuple[str, str]:
+    # Translators: the scorer's own team, as players say it at the table ("we").
+    return str(pgettext_lazy("team", "Us")), str(pgettext_lazy("team", "Them"))
+
+
+def seat_default(seat: int) -> str:
+    return _("Player %(number)s") % {"number": seat + 1}
+
+
+class SeatSelect(forms.RadioSelect):
+    """The first-dealer choice; each seat carries its "Player 1" for the page's script, which
+    names the seats as the players' names are typed."""
+
+    def create_option(self, name, value, *args, **kwargs):
+        option = super().create_option(name, value, *args, **kwargs)
+        option["attrs"]["data-seat-default"] = seat_default(int(value))
+        return option
+
+
+def pair_name(first: str, second: str, limit: int = 40) -> str:
+    """Two players' names as a team's name of at most ``limit`` characters: a name that fits is
+    kept whole, and only a name cut short ends in "…" (a short name leaves its room to the
+    other)."""
+    name = f"{first} & {second}"
+    if len(name) <= limit:
+        return name
+    room = limit - len(" & ")
+    first = _cut(first, max(room // 2, room - len(second)))
+    return f"{first} & {_cut(second, room - len(first))}"
+
+
+def _cut(name: str, room: int) -> str:
+    return name if len(name) <= room else name[: room - 1].rstrip() + "…"
