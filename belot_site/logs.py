@@ -24,7 +24,7 @@ import threading
 import time
 from urllib.parse import unquote
 
-# What secrets.token_urlsafe makes (calculator.access.KEY_SHAPE, which needs Django).
+# What secrets.token_urlsafe makes (calculator.shared.access.KEY_SHAPE, which needs Django).
 KEY_SHAPE = re.compile(r"[A-Za-z0-9_-]{16,64}")
 
 
@@ -53,7 +53,7 @@ KEYS = re.compile(
 
 
 # A key by its shape, wherever it stands in an address: KEY_LEAST or more key characters in a row
-# (as few as calculator.access.KEY_SHAPE takes), each as it is or percent-encoded once or more.
+# (as few as shared/access.py's KEY_SHAPE takes), each as it is or percent-encoded once or more.
 KEY_LEAST = 16
 # (A percent-encoded character that is no key character is taken whole: "%20" ends a run, and its
 # "20" does not start one.)

@@ -4,7 +4,7 @@ phone in a few round trips, and no reading pays for an encoding or a compression
 
 Only pages that are the same for every visitor are kept, so none holds a secret (a CSRF token)
 that compression could leak. Used by the rules page (rules/views.py) and the watchers' pages
-(calculator/views.py)."""
+(calculator/matches/pages.py)."""
 
 from typing import NamedTuple
 

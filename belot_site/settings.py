@@ -294,7 +294,7 @@ def _cache() -> dict:
 
 
 CACHES = {"default": _cache()}
-# The watchers' pages go to the cache as well only when it is shared (calculator/views.py).
+# The watchers' pages go to the cache as well only when it is shared (calculator/matches/pages.py).
 WATCH_PAGES_SHARED = CACHES["default"]["BACKEND"] == "belot_site.cache.SafeRedisCache"
 
 # The request header in which the proxy passes the visitor's address (HTTP_FORWARDED, or
@@ -366,7 +366,7 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # The largest body a request may send, in bytes, by what its address takes: more is refused with
 # 413 before any of it is read or parsed (belot_site/middleware.py, BodyLimitMiddleware). The
 # site's largest form, 128 pairs of two 40-letter names, is some 65 KB percent-encoded (130 KB in
-# 4-byte characters); a match file is at most 1 MB (calculator/forms.py, IMPORT_MAX_BYTES). The
+# 4-byte characters); a match file is at most 1 MB (matches/forms.py, IMPORT_MAX_BYTES). The
 # admin keeps Django's own limit, DATA_UPLOAD_MAX_MEMORY_SIZE (2.5 MB: the rules' texts).
 FORM_BODY_MAX = 256 * 1024
 BODY_MAX_BY_VIEW = {"match-import": 1_000_000 + 64 * 1024}

@@ -16,7 +16,7 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "belot_site.settings")
 
 application = get_wsgi_application()
 
-# After Django is set up: watchers' polls are answered in front of it (calculator/polls.py).
+# After Django is set up: watchers' polls are answered in front of it (calculator/shared/polls.py).
 from belot_site.environ import RequestOnly  # noqa: E402
 from calculator.shared.polls import FastPolls  # noqa: E402
 

@@ -1,4 +1,4 @@
-"""The probe's numbers of issue 20 (part A), measured again on the real server.
+"""The hardening probe's numbers, measured again on the real server.
 
 Run from the project root:
 

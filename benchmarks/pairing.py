@@ -3,7 +3,7 @@
 Run from the project root:  .venv/bin/python benchmarks/pairing.py [--pairs 128]
 [--tournaments 50] [--rounds 9] [--seed 1] [--cpu]. Each tournament has ``--pairs`` pairs (a few
 withdraw along the way, so some rounds have a bye) and ``--rounds`` rounds with random winners
-and points; every round's pairing is timed. Target (issue 24): a round for 128 pairs is paired
+and points; every round's pairing is timed. Target: a round for 128 pairs is paired
 in under a second. ``--cpu`` times the process's CPU time instead of the wall clock: on a machine
 busy with other work it is the steadier of the two. Figures go to docs/tournaments.md.
 """

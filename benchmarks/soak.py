@@ -74,8 +74,8 @@ from benchmarks.load import (  # noqa: E402
 from calculator import engine  # noqa: E402
 
 POSTGRES_URL = "postgres://postgres@127.0.0.1:5432/belot_bench_soak"
-SHEET_ROWS = 400  # calculator.presenters.SHEET_ROWS: deals on a page of the score sheet
-HISTORY_ROWS = 100  # calculator.presenters.HISTORY_ROWS: deals on a page of a game's history
+SHEET_ROWS = 400  # calculator.matches.history.SHEET_ROWS: deals on a page of the score sheet
+HISTORY_ROWS = 100  # calculator.matches.history.HISTORY_ROWS: a page of a game's history
 
 
 class Hostile(threading.Thread):

@@ -8,7 +8,7 @@ Run from the project root:
              --postgres-url URL
 
 It makes a fresh database, migrates it and builds, through the site's own services
-(calculator/tournament_services.py), the largest tournament the site allows (the bounds of
+(calculator/tournaments/services.py), the largest tournament the site allows (the bounds of
 docs/tournaments.md, "How large a tournament can be"): --pairs pairs, best of 3, --swiss-rounds
 Swiss rounds, then a knock-out of the top --knockout to its final. Each table's match is filled
 in bulk with --deals deals, as the scorers' saves would leave them (the deals in order, the
@@ -23,7 +23,7 @@ worker spends; with PostgreSQL the database's own work is another process's):
 - each public page (the wall, standings.json, standings.csv, the sheet, the list of tables) and
   the organizer's page, while the last Swiss round is played and again at the final: "again" is
   the page asked again at the same version, "after a deal" its first request after a deal was
-  saved (or deleted again) at the open table through calculator/services.py, with that match's
+  saved (or deleted again) at the open table through matches/services.py, with that match's
   fold dropped from this process first (another worker would not have it);
 - the wall answered 304 to a phone that has it, after a deal, by a worker that has not made it;
 - for scale, the scorer's page of the open table's match (as many deals as a table holds), and
@@ -215,7 +215,7 @@ def measure_page(client, name: str, path: str, open_table: Open, repeat: int) ->
     again, after = [], []
     for _ in range(repeat):
         open_table.move()
-        time.sleep(1.05)  # the wall is made again at most once a second (calculator/wall.py)
+        time.sleep(1.05)  # the wall is made again at most once a second (tournaments/wall.py)
         after.append(cpu_ms(lambda: fetched(client, path)))
         again.append(cpu_ms(lambda: fetched(client, path)))
     print(
@@ -239,7 +239,7 @@ def measure_304(client, wall: str, open_table: Open, repeat: int) -> None:
     kept = []
     for _ in range(repeat):
         open_table.move()
-        time.sleep(1.05)  # the wall is made again at most once a second (calculator/wall.py)
+        time.sleep(1.05)  # the wall is made again at most once a second (tournaments/wall.py)
         etag = fetched(client, wall)["ETag"]
         emptied(walls._latest)
         time.sleep(1.05)

@@ -10,7 +10,7 @@ Run from the project root (PostgreSQL on 127.0.0.1:5432 and Redis on 127.0.0.1:6
 It makes a fresh database (PostgreSQL belot_bench_tournament, dropped and made again; or a
 temporary SQLite file), migrates it, collects static files, and makes a Swiss tournament of
 2 x --tables pairs, best of 3 (a table rarely finishes within the run), with round 1 started
-(one match a table), through the site's own services (calculator/tournament_services.py). Then
+(one match a table), through the site's own services (calculator/tournaments/services.py). Then
 it starts the server as `make serve` does (belot_site/serve.py, granian, --workers workers),
 with the cache in Redis, and for --seconds:
 
@@ -30,7 +30,7 @@ sent between the save's commit and its answer may already show the deal but is n
 the lag is an upper bound. Saves in the last interval + 1 s are left out (no phone is due to
 look again before the end). Figures go to docs/performance.md ("Tournament night").
 
-Since the wall shows the latest page made (at most WALL_SECONDS old, calculator/wall.py), a page
+Since the wall shows the latest page made (at most WALL_SECONDS old, tournaments/wall.py), a page
 fetched after a save need not show it: "shown, first" and "shown, each" are the lag to the first
 page (any phone's, each phone's) whose version says it holds the save (``shown_lags``), and the
 script counts the pages older than the phone's page before them (there must be none). A phone

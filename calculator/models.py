@@ -177,7 +177,7 @@ class Match(models.Model):
         """Whether this is a tournament table's match whose result the organizer entered by
         hand (the table kept the score on paper): no deal can be written to it then. The
         match's lookup by its key reads it with the row (``hand_result``,
-        calculator/access.py); any other row asks."""
+        calculator/shared/access.py); any other row asks."""
         known = self.__dict__.get("hand_result")
         if known is not None:
             return bool(known)
@@ -186,7 +186,7 @@ class Match(models.Model):
     def tournament_place(self) -> "TournamentTable | None":
         """The tournament table this match is played at, with its round and its tournament;
         None for any other match. The match's lookup by its key reads whether there is one with
-        the row (``tournament_table_pk``, calculator/access.py): no other match asks."""
+        the row (``tournament_table_pk``, calculator/shared/access.py): no other match asks."""
         if "tournament_table_pk" in self.__dict__ and self.tournament_table_pk is None:
             return None
         tables = TournamentTable.objects.select_related("round__tournament", "pair_a", "pair_b")
@@ -219,7 +219,7 @@ class Deal(models.Model):
 
 
 class MatchSummary(models.Model):
-    """What the statistics need of one match, taken from its engine fold (calculator/stats.py).
+    """What the statistics need of one match, taken from its engine fold (matches/summary.py).
 
     Kept per match and per version of the match: any write raises the version, so a corrected
     deal makes the summary stale, and the next statistics page folds that match again.
@@ -235,7 +235,7 @@ class MatchSummary(models.Model):
         return f"{self.match_id} v{self.version}"
 
 
-# Tournaments (issue 24): the pure part, pairing and standings, is calculator/pairing/.
+# Tournaments: the pure part, pairing and standings, is calculator/pairing/.
 
 SWISS, ROUND_ROBIN = "swiss", "round_robin"
 FORMAT_CHOICES = [(SWISS, _("Swiss rounds")), (ROUND_ROBIN, _("Round robin"))]
@@ -273,7 +273,7 @@ class Tournament(models.Model):
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
     # Goes up with every write of the organizer (a pair added or withdrawn, a round started):
-    # with its matches' versions, what the standings page polls (calculator/tournament_views.py).
+    # with its matches' versions, what the standings page polls (calculator/tournaments/public.py).
     version = models.PositiveIntegerField(default=0, editable=False)
 
     class Meta:
@@ -363,7 +363,7 @@ class TournamentTable(models.Model):
     match = models.OneToOneField(Match, on_delete=models.PROTECT, related_name="tournament_table")
     # A result the organizer entered by hand for a table that kept the score on paper: each
     # side's points and, in a best of 3, games won. It counts as the match's result (its
-    # deals, if any are saved after it, no longer do: calculator/tournament_services.py).
+    # deals, if any are saved after it, no longer do: calculator/tournaments/services.py).
     hand_points_a = models.PositiveIntegerField(null=True, blank=True)
     hand_points_b = models.PositiveIntegerField(null=True, blank=True)
     hand_games_a = models.PositiveSmallIntegerField(null=True, blank=True)

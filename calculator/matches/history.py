@@ -221,7 +221,7 @@ def history_query(fold: engine.Match, game: int | None, page: int | None) -> str
     """The one query string of the page of deals asked for: "game=N" (a game there is), and
     "&page=P" (a page after the first, within the game's pages); "" for the plain match page.
     Any other query string is answered with a redirect to this one, so that it makes no page
-    of its own (calculator/views.py)."""
+    of its own (calculator/matches/pages.py)."""
     if game is None or not 1 <= game <= fold.game:
         return ""
     deals = sum(1 for played in fold.deals if played.game == game)

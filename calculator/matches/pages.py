@@ -59,7 +59,7 @@ def match_import_view(request):
 
 
 def _imports_paused(request):
-    """429: this address has imported as much as an hour allows (calculator/access.py)."""
+    """429: this address has imported as much as an hour allows (calculator/shared/access.py)."""
     paused = _(
         "Many matches were imported from your network in the last hour, so imports are "
         "paused for a while. Try again later."
@@ -135,7 +135,7 @@ def _watch_page_cached(request, match, etag, game, page) -> Page:
 @require_safe
 @match_view()
 def match_changes(request, match, is_scorer):
-    """The match's version, which a watcher's open page polls (calculator/polls.py answers
+    """The match's version, which a watcher's open page polls (calculator/shared/polls.py answers
     known keys in front of Django; this is the same answer, and the wrong keys' limit)."""
     response = HttpResponse(polls.version_text(match.version))
     for name, value in polls.HEADERS:

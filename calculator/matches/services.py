@@ -104,7 +104,7 @@ def _open_for_deals(match: Match) -> None:
     """Refuse a deal's write to a match whose result the organizer entered by hand. Asked
     once the row is locked, in a query of its own (it sees what was committed before the
     lock was granted): the organizer's hand result locks the same row and refuses a match
-    with deals (calculator/tournament_services.py), so one of the two is always refused."""
+    with deals (calculator/tournaments/services.py), so one of the two is always refused."""
     if TournamentTable.objects.filter(match=match, hand_points_a__isnull=False).exists():
         raise ResultByHand(match.pk)
 

@@ -3,7 +3,7 @@
 
 The page holds the version it shows (``#live[data-version]``) and asks for the current one every
 few seconds (static/js/match.js); only when they differ does it fetch the page itself. Every write
-raises the version (calculator/services.py), so a changed score always shows. It is the site's
+raises the version (matches/services.py), so a changed score always shows. It is the site's
 most frequent request by far (2,000 watchers ask 1,000 times a second), so a known key is
 answered by :class:`FastPolls` in front of Django, with one indexed query and none of the
 middleware a page needs (docs/performance.md, "Watchers"). Anything else (a wrong key, which

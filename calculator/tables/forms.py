@@ -187,7 +187,7 @@ class MatchAddForm(forms.Form):
     again as the match joins: services.table_match_add).
 
     ``wrong_key`` says that the link held a key that opens no match: it counts towards the
-    wrong-key limit (calculator/access.py), as a wrong link in the address bar does.
+    wrong-key limit (calculator/shared/access.py), as a wrong link in the address bar does.
     """
 
     link = forms.CharField(

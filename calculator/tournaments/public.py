@@ -190,7 +190,7 @@ def tournament_standings(request, tournament, is_keeper):
 
 def _wall(request, tournament):
     """The public standings: the same for every phone on the wall, made again at most once
-    every ``wall.WALL_SECONDS`` by one request at a time (calculator/wall.py), and answered 304
+    every ``wall.WALL_SECONDS`` by one request at a time (tournaments/wall.py), and answered 304
     to a phone that has it or a newer one. Only the public link's page: the organizer's link is
     on the organizer's alone."""
     if request.META.get("QUERY_STRING"):  # the page has none: none makes an entry of its own

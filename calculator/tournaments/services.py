@@ -472,7 +472,7 @@ def tournament_hand_result(
         table.hand_points_a, table.hand_points_b = points
         table.hand_games_a, table.hand_games_b = games
         table.save(update_fields=["hand_points_a", "hand_points_b", "hand_games_a", "hand_games_b"])
-        # The match is closed to deals from now on (calculator/services.py refuses them): its
+        # The match is closed to deals from now on (matches/services.py refuses them): its
         # pages open at their scorers' and watchers' phones are out of date.
         match.version += 1
         match.undo = None

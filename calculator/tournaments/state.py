@@ -33,7 +33,7 @@ from calculator.pairing import (
 KNOCKOUT_SIZES = (2, 4, 8, 16)
 
 
-# What a table's standings need of its match's summary (calculator/stats.py, summarize).
+# What a table's standings need of its match's summary (calculator/tables/stats.py, summarize).
 FIGURES = ("deals", "games", "winner", "points", "playing")
 
 
@@ -43,7 +43,7 @@ NO_DEALS = {"deals": 0, "games": [], "winner": None, "points": [0, 0], "playing"
 @dataclass(frozen=True)
 class TableState:
     """A table of a round with what the engine's fold of its match gives: the match's summary
-    (``FIGURES``), kept per version of the match (calculator/stats.py, ``match_summaries``)."""
+    (``FIGURES``), kept per version of the match (matches/summary.py, ``match_summaries``)."""
 
     table: TournamentTable
     figures: dict
@@ -277,7 +277,7 @@ MATCH_COLUMNS = ("version", "updated", "scorer_key", "watch_key")
 def read_state(tournament: Tournament, version: str = "") -> TournamentState:
     """The tournament as the database holds it now, with each table's match's summary: a
     fixed number of queries however many tables it has, and only the matches changed since
-    their summaries were stored are folded by the engine (calculator/stats.py). The writes
+    their summaries were stored are folded by the engine (calculator/tables/stats.py). The writes
     read it so, ``tournament`` being their locked row; the pages through
     ``tournament_state``."""
     pairs = tuple(tournament.pairs.all())

@@ -4,7 +4,7 @@ Nothing here is stored: the organizer's preview carries the pairings in its form
 *order*, the pair ids of table 1, then table 2 … and last the bye, if any; "Start round N"
 posts that order with the tournament's version the preview was made at, and the round is
 started with exactly those tables, or refused if the tournament changed meanwhile
-(calculator/tournament_services.py, ``tournament_round_start``).
+(calculator/tournaments/services.py, ``tournament_round_start``).
 """
 
 import re

@@ -1,5 +1,5 @@
-"""The public standings on the wall (issue 24): one page for every phone, made again at most
-once every ``WALL_SECONDS`` and by one request at a time, whatever the tournament's version.
+"""The public standings on the hall's screen (the wall): one page for every phone, made again
+at most once every ``WALL_SECONDS`` and by one request at a time, whatever the tournament's version.
 
 On the night 32 tables save a deal every few seconds each: the tournament's version changes about
 6 times a second, so a page kept per version (as a match's watch page is) was found by almost no

@@ -8,7 +8,7 @@ from calculator.tournaments import state, wall
 
 
 class Clock:
-    """The wall's clock (calculator/wall.py), moved by hand (``tick``); with ``step``, each look
+    """The wall's clock (calculator/tournaments/wall.py), moved by hand (``tick``); with ``step``, each look
     moves it on by that much first (every request comes that long after the one before)."""
 
     def __init__(self, step=0.0):

@@ -1,4 +1,4 @@
-"""The deal forms share their declarations' fields (calculator/forms.py, DECLARATION_FIELDS):
+"""The deal forms share their declarations' fields (calculator/matches/forms.py, DECLARATION_FIELDS):
 what one form leaves out or is told, no other form sees."""
 
 import pytest

@@ -1,4 +1,4 @@
-"""The French games' "why" in the visitor's language (calculator/explain_french.py): a sentence
+"""The French games' "why" in the visitor's language (calculator/games/french/why.py): a sentence
 says what the taker keeps of its belote-rebelote only when the taker has one to keep, and what
 the defence scores beside a made contract's package only when it scores something."""
 

@@ -1,4 +1,4 @@
-"""The words beside a deal in the match's history (calculator/presenters.py): each said once."""
+"""The words beside a deal in the match's history (calculator/matches/presenters.py): each said once."""
 
 import pytest
 from django.utils.translation import gettext, override

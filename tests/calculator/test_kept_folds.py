@@ -1,5 +1,5 @@
 """A write leaves the match's new state (its deals and their fold) for the next page, which then
-reads no deal and scores none (calculator/services.py, ``_remember``). That state must be the
+reads no deal and scores none (calculator/matches/services.py, ``_remember``). That state must be the
 one folding the stored deals gives, for every write and every game; it is kept only once the
 write is committed, and never for a match stored with more deals than a match may have."""
 

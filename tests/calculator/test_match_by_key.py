@@ -1,4 +1,4 @@
-"""Every page of a match starts by reading it by its key (calculator/access.py,
+"""Every page of a match starts by reading it by its key (calculator/shared/access.py,
 ``match_by_key``), with its row written out once per connection instead of through the ORM:
 the match it gives is the ORM's own, field by field and type by type, on SQLite and on
 PostgreSQL, in one query."""

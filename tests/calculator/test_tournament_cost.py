@@ -256,7 +256,7 @@ def test_a_deal_at_one_table_folds_that_tables_match_alone(client, folds, monkey
     matches = [table.match for table in tables(tournament, 1)]
     for match in matches:
         a_deal(match)
-    folds.clear()  # the saves' own (calculator/services.py)
+    folds.clear()  # the saves' own (calculator/matches/services.py)
     for page in public_pages(tournament):
         assert client.get(page, HTTP_ACCEPT_LANGUAGE="bg").status_code == 200
     assert sorted(folds) == sorted(match.pk for match in matches)  # each once, by the first

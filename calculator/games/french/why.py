@@ -3,7 +3,7 @@ belote (``engine/classic/steps.py``) and of contrée and coinche (``engine/contr
 each with the anchor of the rules' chapter that explains it (``classic-*``, ``contree-*``).
 
 Codes the games share with Bulgarian belot (the declarations' comparison) keep belot's
-sentences (``calculator/explain.py``) and take the French chapter's anchor.
+sentences (``calculator/games/belot/why.py``) and take the French chapter's anchor.
 """
 
 from __future__ import annotations
