@@ -67,6 +67,8 @@ def _bid(p: Params, names: TeamNames) -> Sentence:
     values = {"team": _team(names, p["taker"]), "trump": suit_name(p["trump"]), "bid": p["bid"]}
     values["multiplier"] = p["multiplier"]
     capot = p["bid"] == 250
+    if p["trump"] in NO_SUIT:
+        return _bid_no_suit(p, values, capot)
     if p["contre"] == "contre":
         text = (
             _("Bid: capot in %(trump)s by %(team)s, with contra (×%(multiplier)s).")
@@ -86,9 +88,55 @@ def _bid(p: Params, names: TeamNames) -> Sentence:
     return _("Bid: %(bid)s in %(trump)s by %(team)s."), values, "contree-bidding"
 
 
+NO_SUIT = ("no_trumps", "all_trumps")  # contracts without a trump suit (a house rule)
+
+
+def _bid_no_suit(p: Params, values: dict, capot: bool) -> Sentence:
+    """The bid in no trumps or all trumps: the contract's name stands after the bid as it is,
+    not as a suit does ("100 in hearts", but "100, no trumps")."""
+    if p["contre"] == "contre":
+        text = (
+            _("Bid: capot, %(trump)s, by %(team)s, with contra (×%(multiplier)s).")
+            if capot
+            else _("Bid: %(bid)s, %(trump)s, by %(team)s, with contra (×%(multiplier)s).")
+        )
+        return text, values, "contree-contre"
+    if p["contre"] == "surcontre":
+        text = (
+            _("Bid: capot, %(trump)s, by %(team)s, with recontra (×%(multiplier)s).")
+            if capot
+            else _("Bid: %(bid)s, %(trump)s, by %(team)s, with recontra (×%(multiplier)s).")
+        )
+        return text, values, "contree-contre"
+    if capot:
+        return _("Bid: capot, %(trump)s, by %(team)s."), values, "contree-bidding"
+    return _("Bid: %(bid)s, %(trump)s, by %(team)s."), values, "contree-bidding"
+
+
+def _converted(p: Params, names: TeamNames) -> Sentence:
+    """House rule: no trumps' or all trumps' card points counted raw, converted to 162."""
+    if p["trump"] == "no_trumps":
+        text = _(
+            "Card points counted raw in no trumps: %(taker)s %(raw_taker)s of %(raw_total)s, "
+            "%(raw_taker)s × %(total)s / %(raw_total)s = %(points_taker)s of %(total)s to the "
+            "nearest point; %(defenders)s the rest, %(points_defenders)s."
+        )
+    else:
+        text = _(
+            "Card points counted raw in all trumps: %(taker)s %(raw_taker)s of %(raw_total)s, "
+            "%(raw_taker)s × %(total)s / %(raw_total)s = %(points_taker)s of %(total)s to the "
+            "nearest point; %(defenders)s the rest, %(points_defenders)s."
+        )
+    return text, _teams(p, names), "contree-no-and-all-trumps"
+
+
 def _belote(rule: str):
     def sentence(p: Params, names: TeamNames) -> Sentence:
         values = {"team": _team(names, p["team"]), "points": p["points"]}
+        count = p.get("count", 1)
+        if count > 1:  # all trumps: a belote in each of several suits
+            text = _("Belote-rebelote for %(team)s: %(count)s × %(each)s = +%(points)s.")
+            return text, {**values, "count": count, "each": p["points"] // count}, rule
         return _("Belote-rebelote for %(team)s: +%(points)s."), values, rule
 
     return sentence
@@ -414,6 +462,7 @@ _CLASSIC: Steps = {
 _CONTREE: Steps = {
     "all_passed": _all_passed,
     "bid": _bid,
+    "card_points_converted": _converted,
     "card_points": _anchored(explain._card_points, "contree-scoring"),
     "capot": _capot("contree-capot"),
     **_declarations("classic-declaration-comparison"),
