@@ -814,7 +814,7 @@ class NextMatchForm(TableMatchForm):
     games and house rules are the finished match's."""
 
     def __init__(self, *args, match, **kwargs):
-        roster = match.table.players
+        roster = match.table.players if match.table else []  # (no table: refused later)
         super().__init__(
             *args,
             table=match.table,
