@@ -47,6 +47,14 @@ def lead(totals: engine.TeamPoints, winner: engine.Team | None) -> int:
     return totals.of(winner) - totals.of(winner.other)
 
 
+def winner_first(points: engine.TeamPoints, winner: engine.Team | None) -> tuple[int, int]:
+    """A result said with its winner's side first ("2:1" in every language), whichever team
+    won; in the teams' order while there is no winner."""
+    if winner is None:
+        return points.a, points.b
+    return points.of(winner), points.of(winner.other)
+
+
 @dataclass(frozen=True)
 class HistoryRow:
     number: int
@@ -272,6 +280,7 @@ def match_context(
         "first_player": seat_name(match, fold.first_player),
         "winner": winner,
         "match_winner": team_name(match, fold.match_winner),
+        "match_games": winner_first(fold.games_won, fold.match_winner),
         "margin": lead(fold.totals, fold.winner),
         "watch_url": request.build_absolute_uri(match.get_watch_url()),
         "scorer_url": request.build_absolute_uri(match.get_scorer_url()),
@@ -338,6 +347,7 @@ def sheet_context(request, state: MatchState, page: int = 1) -> dict:
         "games": games,
         "date": long_date(match.created),
         "match_winner": team_name(match, fold.match_winner),
+        "match_games": winner_first(fold.games_won, fold.match_winner),
         "page": page,
         "pages": pages,
         "first_shown": first,
