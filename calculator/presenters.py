@@ -91,7 +91,8 @@ def _markers(result) -> tuple[str, ...]:
         markers.append(_("litige"))  # the taker's points wait: not belot's hanging points
     elif getattr(result, "hanging_added", 0):  # (nothing waits in contrée)
         markers.append(_("hanging"))
-    if result.capot is not None:
+    # A capot bid already says "capot" in the contract's column ("capot ♦"): said once.
+    if result.capot is not None and getattr(result, "bid", None) != 250:
         markers.append(_("capot"))
     return tuple(markers)
 
