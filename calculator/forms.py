@@ -13,6 +13,7 @@ from .engine.core.game import FORMAT_VERSION as GAMES_VERSION
 from .engine.model import CARRE_ORDER
 from .game_forms import GameChoice, posted_rules
 from .models import GAME_CHOICES, ROSTER_MAX, Match
+from .questions import problem_error
 from .services import IN_ANOTHER_TABLE, IN_THIS_TABLE, NAME_TWICE, ROSTER_FULL
 
 NAME_MAX = 40
@@ -450,7 +451,7 @@ class DealForm(forms.Form):
             field = f"belots_{field[-1]}"
         elif field == "belots":
             field = "belots_a"
-        self.add_error(field if field in self.fields else None, message)
+        self.add_error(field if field in self.fields else None, problem_error(problem, message))
 
     @classmethod
     def initial_from(cls, data: dict) -> dict:

@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _
 
 from . import charts, engine, explain, explain_french
 from .models import Match
+from .questions import QUESTION, questions
 from .services import MatchState, corrected_fold, next_match_offered, undoable
 from .tournament_names import match_name
 
@@ -472,7 +473,7 @@ def problems(form) -> list[str]:
         message
         for errors in form.errors.as_data().values()
         for error in errors
-        if error.code != "required"
+        if error.code not in ("required", QUESTION)  # a question is not a mistake
         for message in error
     ]
 
@@ -538,6 +539,7 @@ def preview_context(state: MatchState, form, number: int) -> dict:
         "teams_b": form.declaration_fields("b"),
         "preview": None,
         "problems": problems(form),
+        "questions": questions(form),
     }
     if form.deal is not None and form.result is not None:
         folded = _fold_with(state, number, form.deal)
