@@ -15,7 +15,8 @@ register = template.Library()
 
 @register.filter
 def asks_only(field) -> bool:
-    """Whether the field's only errors are the engine's questions: it is not marked invalid."""
+    """Whether the field's only errors are the engine's questions: it is not marked invalid
+    (its question, in the box of its errors, gives it a notice's colours)."""
     return only_questions(field)
 
 
