@@ -10,6 +10,7 @@ from django.utils.timezone import localtime
 from django.utils.translation import gettext as _
 
 from . import charts, engine, explain, explain_french
+from .belote_alone import belote_alone_notes
 from .models import Match
 from .questions import QUESTION, questions
 from .services import MatchState, corrected_fold, next_match_offered, undoable
@@ -283,6 +284,9 @@ def match_context(
         "winner": winner,
         "match_winner": team_name(match, fold.match_winner),
         "match_games": winner_first(fold.games_won, fold.match_winner),
+        "belote_alone": belote_alone_notes(
+            team_names(match), fold.deals[-1] if fold.deals else None, fold.profile.target
+        ),
         "margin": lead(fold.totals, fold.winner),
         "watch_url": request.build_absolute_uri(match.get_watch_url()),
         "scorer_url": request.build_absolute_uri(match.get_scorer_url()),
@@ -560,6 +564,9 @@ def preview_context(state: MatchState, form, number: int) -> dict:
                 carried_from=carried_from(folded, number) if folded else None,
             ),
             "after": after,
+            "belote_alone": belote_alone_notes(team_names(match), after, folded.profile.target)
+            if after
+            else [],
             "winner": team_name(match, after.winner) if after else "",
             # The last deal of the match: it ends the match too, and the page says who won it.
             "match_over": ends_match,
