@@ -24,6 +24,7 @@ from belot_site.theme import theme_of
 
 from . import access, engine, explain, polls, shared_pages
 from .access import KEY_SHAPE, match_view
+from .download_names import attachment, download_name
 from .forms import DealForm, ImportForm, MatchForm, NextMatchForm, TableForm
 from .french_forms import FrenchDealForm
 from .models import Match, Table, Tournament
@@ -347,7 +348,7 @@ def match_sheet(request, match, is_scorer):
 def match_export_json(request, match, is_scorer):
     data = match_export(match_state(match))
     response = JsonResponse(data, json_dumps_params={"ensure_ascii": False, "indent": 1})
-    response["Content-Disposition"] = f'attachment; filename="belot-{match.pk}.json"'
+    response["Content-Disposition"] = attachment(download_name(match))
     return response
 
 
