@@ -13,6 +13,7 @@ from .engine.core.game import FORMAT_VERSION as GAMES_VERSION
 from .engine.model import CARRE_ORDER
 from .game_forms import GameChoice, posted_rules
 from .models import GAME_CHOICES, ROSTER_MAX, Match
+from .questions import problem_error
 from .services import IN_ANOTHER_TABLE, IN_THIS_TABLE, NAME_TWICE, ROSTER_FULL
 
 NAME_MAX = 40
@@ -216,9 +217,10 @@ class MatchForm(GameChoice, forms.ModelForm):
                 self.fields[name].required = False
 
     def _seat_label(self, seat: int) -> str:
-        """A player's name once it is typed (the page's script does the same as it is typed),
-        else "Player 1"."""
-        typed = clean_name(str(self.data.get(f"player_{seat + 1}", ""))) if self.is_bound else ""
+        """A player's name once it is typed (the page's script does the same as it is typed)
+        or given (a rematch's), else "Player 1"."""
+        given = self.data if self.is_bound else self.initial
+        typed = clean_name(str(given.get(f"player_{seat + 1}", "")))
         return typed or seat_default(seat)
 
     def clean(self):
@@ -449,7 +451,7 @@ class DealForm(forms.Form):
             field = f"belots_{field[-1]}"
         elif field == "belots":
             field = "belots_a"
-        self.add_error(field if field in self.fields else None, message)
+        self.add_error(field if field in self.fields else None, problem_error(problem, message))
 
     @classmethod
     def initial_from(cls, data: dict) -> dict:
@@ -808,14 +810,16 @@ def rotated_seats(players: list[str]) -> list[str]:
 
 
 class NextMatchForm(TableMatchForm):
-    """The next match of a finished table match: the same four players, their seats rotated or
-    chosen again; its games and house rules are the finished match's."""
+    """The next match of a finished table match: its four players with their seats rotated, or
+    any of the table's players in each seat (the keeper's form offers the same roster); its
+    games and house rules are the finished match's."""
 
     def __init__(self, *args, match, **kwargs):
+        roster = match.table.players if match.table else []  # (no table: refused later)
         super().__init__(
             *args,
             table=match.table,
-            players=match.players,
+            players=[*roster, *(name for name in match.players if name not in roster)],
             seats=rotated_seats(match.players),
             **kwargs,
         )

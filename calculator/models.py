@@ -6,6 +6,7 @@ from django.utils.translation import gettext_lazy as _
 
 from . import engine
 from .engine import GAMES, GAMES_TO_WIN, ContraTie, DeclarationComparison, RuleProfile
+from .match_language import started_language
 
 # The games a match can be of (calculator/engine/games.py), by the name the engine knows them.
 GAME_CHOICES = [
@@ -103,6 +104,9 @@ class Match(models.Model):
     )
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
+    # The language the match was started in: its pages speak it to a watcher whose own
+    # language the site does not speak (calculator/match_language.py).
+    language = models.CharField(max_length=8, default=started_language, editable=False)
     # Goes up by one with every write: a write names the version its scorer saw, and is refused
     # when the match has changed since (another phone, an older tab).
     version = models.PositiveIntegerField(default=0, editable=False)

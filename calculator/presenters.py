@@ -10,7 +10,9 @@ from django.utils.timezone import localtime
 from django.utils.translation import gettext as _
 
 from . import charts, engine, explain, explain_french
+from .belote_alone import belote_alone_notes
 from .models import Match
+from .questions import QUESTION, questions
 from .services import MatchState, corrected_fold, next_match_offered, undoable
 from .tournament_names import match_name
 
@@ -45,6 +47,14 @@ def lead(totals: engine.TeamPoints, winner: engine.Team | None) -> int:
     if winner is None:
         return 0
     return totals.of(winner) - totals.of(winner.other)
+
+
+def winner_first(points: engine.TeamPoints, winner: engine.Team | None) -> tuple[int, int]:
+    """A result said with its winner's side first ("2:1" in every language), whichever team
+    won; in the teams' order while there is no winner."""
+    if winner is None:
+        return points.a, points.b
+    return points.of(winner), points.of(winner.other)
 
 
 @dataclass(frozen=True)
@@ -83,7 +93,8 @@ def _markers(result) -> tuple[str, ...]:
         markers.append(_("litige"))  # the taker's points wait: not belot's hanging points
     elif getattr(result, "hanging_added", 0):  # (nothing waits in contrée)
         markers.append(_("hanging"))
-    if result.capot is not None:
+    # A capot bid already says "capot" in the contract's column ("capot ♦"): said once.
+    if result.capot is not None and getattr(result, "bid", None) != 250:
         markers.append(_("capot"))
     return tuple(markers)
 
@@ -272,6 +283,10 @@ def match_context(
         "first_player": seat_name(match, fold.first_player),
         "winner": winner,
         "match_winner": team_name(match, fold.match_winner),
+        "match_games": winner_first(fold.games_won, fold.match_winner),
+        "belote_alone": belote_alone_notes(
+            team_names(match), fold.deals[-1] if fold.deals else None, fold.profile.target
+        ),
         "margin": lead(fold.totals, fold.winner),
         "watch_url": request.build_absolute_uri(match.get_watch_url()),
         "scorer_url": request.build_absolute_uri(match.get_scorer_url()),
@@ -338,6 +353,7 @@ def sheet_context(request, state: MatchState, page: int = 1) -> dict:
         "games": games,
         "date": long_date(match.created),
         "match_winner": team_name(match, fold.match_winner),
+        "match_games": winner_first(fold.games_won, fold.match_winner),
         "page": page,
         "pages": pages,
         "first_shown": first,
@@ -461,7 +477,7 @@ def problems(form) -> list[str]:
         message
         for errors in form.errors.as_data().values()
         for error in errors
-        if error.code != "required"
+        if error.code not in ("required", QUESTION)  # a question is not a mistake
         for message in error
     ]
 
@@ -527,6 +543,7 @@ def preview_context(state: MatchState, form, number: int) -> dict:
         "teams_b": form.declaration_fields("b"),
         "preview": None,
         "problems": problems(form),
+        "questions": questions(form),
     }
     if form.deal is not None and form.result is not None:
         folded = _fold_with(state, number, form.deal)
@@ -547,6 +564,9 @@ def preview_context(state: MatchState, form, number: int) -> dict:
                 carried_from=carried_from(folded, number) if folded else None,
             ),
             "after": after,
+            "belote_alone": belote_alone_notes(team_names(match), after, folded.profile.target)
+            if after
+            else [],
             "winner": team_name(match, after.winner) if after else "",
             # The last deal of the match: it ends the match too, and the page says who won it.
             "match_over": ends_match,

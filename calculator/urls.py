@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import table_views, tournament_views, views
+from . import rematch, table_views, tournament_views, views
 
 app_name = "calculator"
 
@@ -14,6 +14,7 @@ urlpatterns = [
     path("m/<str:key>/all-passed/", views.deal_all_passed, name="all-passed"),
     path("m/<str:key>/undo/", views.deal_undo_view, name="undo"),
     path("m/<str:key>/next/", views.match_next_view, name="match-next"),
+    path("m/<str:key>/rematch/", rematch.match_rematch, name="rematch"),
     path("m/<str:key>/sheet/", views.match_sheet, name="sheet"),
     path("m/<str:key>/export.json", views.match_export_json, name="export"),
     path("m/<str:key>/qr.svg", views.match_qr, name="qr"),
