@@ -9,6 +9,7 @@ from django.utils.translation import gettext
 
 from calculator import engine
 from calculator.models import Match
+from calculator.rematch import rematch_initial
 from calculator.services import deal_record, match_state
 from tests.calculator.conftest import create_match
 from tests.calculator.french import create_french_match, record_french
@@ -160,3 +161,19 @@ def test_the_rematch_speaks_the_pages_language(client, language):
         assert f'rematch/">{gettext("Rematch")}</a>' in page
         assert gettext(LEAD) in form and LEAD not in form
         assert f'action="/{language}/match/new/"' in form
+
+
+def test_a_coinche_rematch_keeps_no_trumps_and_all_trumps_and_their_house_rules(client):
+    """The rematch's form is filled from the finished match's house rules by the same switches
+    the home page offers, the newest among them."""
+    finished = create_french_match(
+        client, "coinche", contree_no_and_all_trumps="true",
+        contree_all_trumps_belote="ten_each", contree_card_points_entry="raw", **PLAYERS,
+    )  # fmt: skip
+    initial = rematch_initial(finished, match_state(finished).fold)
+    response = client.post("/bg/match/new/", {k: str(v) for k, v in initial.items()})
+    assert response.status_code == 302, response.content.decode()[:2000]
+    again = Match.objects.exclude(pk=finished.pk).get()
+    assert again.game == "coinche" and again.house_rules == finished.house_rules
+    assert again.house_rules["no_and_all_trumps"] is True
+    assert again.house_rules["all_trumps_belote"] == "ten_each"
