@@ -1,4 +1,4 @@
-"""A whole coinche match with no trumps and all trumps on a 360 px phone: made on the home page
+"""A whole coinche match with no trumps and all trumps on a 360 px phone, in bg, uk and ru: made on the home page
 with the house rule on (all trumps' belotes 20 each, card points counted raw), played deal by
 deal as a scorer taps and types: no trumps, all trumps with belotes on both sides, then an all
 trumps capot with contra that ends the game. The preview shows the engine's figures and the raw
@@ -37,9 +37,9 @@ def no_sideways_scroll(page):
     assert page.evaluate("document.documentElement.scrollWidth") <= 360, page.url
 
 
-def make_match(screen: Screen):
+def make_match(screen: Screen, language: str):
     page = screen.page
-    screen.goto("/bg/")
+    screen.goto(f"/{language}/")
     page.locator("#id_team_a").fill(TEAMS[0])
     page.locator("#id_team_b").fill(TEAMS[1])
     screen.choose("game", "coinche")
@@ -81,11 +81,12 @@ def enter(screen: Screen, deal: engine.ContreeDeal):
         screen.choose("capot", deal.capot.value)
 
 
-def test_a_coinche_match_with_no_trumps_and_all_trumps_on_a_phone(new_context):
-    context = new_context("phone", locale="bg")
+@pytest.mark.parametrize("language", ["bg", "uk", "ru"])
+def test_a_coinche_match_with_no_trumps_and_all_trumps_on_a_phone(new_context, language):
+    context = new_context("phone", locale=language)
     screen = Screen(context.new_page(), "phone")
     page = screen.page
-    match = make_match(screen)
+    match = make_match(screen, language)
     game = engine.GAMES["coinche"]
     played = []
     for number, deal in enumerate(DEALS, start=1):
@@ -115,7 +116,7 @@ def test_a_coinche_match_with_no_trumps_and_all_trumps_on_a_phone(new_context):
     history = page.locator("main").inner_text().replace("\xa0", " ")
     for deal in DEALS[:2]:
         assert f"{deal.bid} {MARKS[deal.trump]}" in history
-    assert translated("bg", "capot") + " ВК" in history
+    assert translated(language, "capot") + " ВК" in history
     screen.goto(f"/m/{match.watch_key}/sheet/")
     sheet = page.locator("main").inner_text().replace("\xa0", " ")
     assert "100 БК" in sheet and "120 ВК" in sheet
