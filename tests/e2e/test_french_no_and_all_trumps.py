@@ -1,9 +1,9 @@
-"""A whole coinche match with no trumps and all trumps on a 360 px phone, in bg, uk and ru: made on the home page
-with the house rule on (all trumps' belotes 20 each, card points counted raw), played deal by
-deal as a scorer taps and types: no trumps, all trumps with belotes on both sides, then an all
-trumps capot with contra that ends the game. The preview shows the engine's figures and the raw
-points' conversion; the match page, the history and the sheet show the engine's fold and the
-contracts' marks; no page scrolls sideways."""
+"""A whole coinche match with no trumps and all trumps on a 360 px phone, in bg, uk and ru:
+made on the home page with the house rule on (all trumps' belotes 20 each, card points counted
+raw), played deal by deal as a scorer taps and types: no trumps, all trumps with belotes on both
+sides, then an all trumps capot with contra that ends the game. The preview shows the engine's
+figures and the raw points' conversion; the match page, the history and the sheet show the
+engine's fold and the contracts' marks; no page scrolls sideways."""
 
 import pytest
 from playwright.sync_api import expect
