@@ -28,6 +28,8 @@ def explain_deal(result, team_names: TeamNames, *, carried_from: int | None = No
         if carried_from is not None and step.code in ("hanging_taken", "hanging_kept"):
             explanations.append(_carried(result.hanging_in, carried_from))
         describe = table.get(step.code)
+        if step.code == "rounding" and step.params["exact"] == step.params["points"]:
+            continue  # nothing was rounded: no line to say so
         if describe is not None:
             template, params, rule = describe(step.params, team_names)
             explanations.append(Explanation(_html(template, params), rule))
@@ -396,6 +398,13 @@ def _score_made_contre(p: Params, names: TeamNames) -> Sentence:
 
 def _score_failed(p: Params, names: TeamNames) -> Sentence:
     values = _teams(p, names) | {"sum": _package(p)}
+    if p["multiplier"] == 1:  # no contre: the sum is the score, "× 1" would say nothing
+        text = _ending(
+            p["belote_taker"],
+            _("%(defenders)s score %(sum)s; %(taker)s keep %(belote_taker)s."),
+            _("%(defenders)s score %(sum)s."),
+        )
+        return text, values, "contree-failed"
     text = _ending(
         p["belote_taker"],
         _(
@@ -410,6 +419,26 @@ def _score_failed(p: Params, names: TeamNames) -> Sentence:
 def _score_bid(made: bool):
     def sentence(p: Params, names: TeamNames) -> Sentence:
         values = _teams(p, names) | {"sum": _sum(p["bid"], p["belote"])}
+        if p["multiplier"] == 1:  # no contre: the sum is the score, "× 1" would say nothing
+            if made:
+                text = _ending(
+                    p["belote_defenders"],
+                    _(
+                        "Bid only (house rule): %(taker)s score %(sum)s; "
+                        "%(defenders)s score %(belote_defenders)s."
+                    ),
+                    _("Bid only (house rule): %(taker)s score %(sum)s."),
+                )
+            else:
+                text = _ending(
+                    p["belote_taker"],
+                    _(
+                        "Bid only (house rule): %(defenders)s score %(sum)s; "
+                        "%(taker)s keep %(belote_taker)s."
+                    ),
+                    _("Bid only (house rule): %(defenders)s score %(sum)s."),
+                )
+            return text, values, "contree-house-rules"
         if made:
             text = _ending(
                 p["belote_defenders"],

@@ -394,8 +394,8 @@ def correction_effects(
     was, now = before.deals[-1], after.deals[-1]
     if (was.game, was.totals) != (now.game, now.totals):
         text = _(
-            "The score after the last deal becomes %(a)s : %(b)s in game %(game)s "
-            "(now %(was_a)s : %(was_b)s in game %(was_game)s)."
+            "The score after the last deal becomes %(a)s:%(b)s in game %(game)s "
+            "(now %(was_a)s:%(was_b)s in game %(was_game)s)."
         )
         values = {"a": now.totals.a, "b": now.totals.b, "game": now.game}
         values |= {"was_a": was.totals.a, "was_b": was.totals.b, "was_game": was.game}

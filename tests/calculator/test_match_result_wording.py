@@ -13,7 +13,7 @@ from tests.calculator.test_table_http import play_game
 
 pytestmark = pytest.mark.django_db
 
-WINNER = "Winner of the match: %(team)s, %(a)s : %(b)s in games."
+WINNER = "Winner of the match: %(team)s, %(a)s:%(b)s in games."
 
 
 @pytest.mark.parametrize("language", ["bg", "uk", "ru"])
