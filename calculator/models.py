@@ -1,7 +1,9 @@
 import secrets
 
+from django.conf import settings
 from django.db import models
 from django.urls import reverse
+from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 
 from calculator import engine
@@ -14,6 +16,14 @@ GAME_CHOICES = [
     ("contree", _("Contrée")),
     ("coinche", _("Coinche")),
 ]
+
+
+def started_language() -> str:
+    """The language a new match is started in: the page's (a field's default, so that every way
+    a match is made records it), the site's default outside a request."""
+    language = translation.get_language()
+    spoken = {code for code, _name in settings.LANGUAGES}
+    return language if language in spoken else settings.LANGUAGE_CODE
 
 
 def new_key() -> str:
@@ -103,6 +113,9 @@ class Match(models.Model):
     )
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
+    # The language the match was started in: its pages speak it to a watcher whose own
+    # language the site does not speak (calculator/shared/language.py).
+    language = models.CharField(max_length=8, default=started_language, editable=False)
     # Goes up by one with every write: a write names the version its scorer saw, and is refused
     # when the match has changed since (another phone, an older tab).
     version = models.PositiveIntegerField(default=0, editable=False)

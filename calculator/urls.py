@@ -1,6 +1,6 @@
 from django.urls import path
 
-from calculator.matches import deals, pages
+from calculator.matches import deals, pages, rematch
 from calculator.tables import next_match
 from calculator.tables import views as table_pages
 from calculator.tournaments import organizer, public
@@ -17,6 +17,7 @@ urlpatterns = [
     path("m/<str:key>/all-passed/", deals.deal_all_passed, name="all-passed"),
     path("m/<str:key>/undo/", deals.deal_undo_view, name="undo"),
     path("m/<str:key>/next/", next_match.match_next_view, name="match-next"),
+    path("m/<str:key>/rematch/", rematch.match_rematch, name="rematch"),
     path("m/<str:key>/sheet/", pages.match_sheet, name="sheet"),
     path("m/<str:key>/export.json", pages.match_export_json, name="export"),
     path("m/<str:key>/qr.svg", pages.match_qr, name="qr"),

@@ -1,11 +1,12 @@
 """Record the fingerprint of every version of the rules text the project has shipped.
 
-`manage.py load_rules --if-unedited` (and migration 0005) write the shipped text of a section in
-one language only over a stored text that is itself a version the project shipped, so that text
-edited in the admin stays. They know those versions by their fingerprints (`rules.seed.fingerprint`)
-in `rules/shipped.json`, which this script keeps: it adds the fingerprints of the files as they
-are now and of every version in the git history of `rules/content` (the early `part1.py` to
-`part3.py` modules as well) to the ones already recorded, and never drops one.
+`manage.py load_rules --if-unedited` (and migrations 0005 and 0006) write the shipped text of a
+section in one language only over a stored text that is itself a version the project shipped, so
+that text edited in the admin stays. They know those versions by their fingerprints
+(`rules.seed.fingerprint`) in `rules/shipped.json`, which this script keeps: it adds the
+fingerprints of the files as they are now and of every version in the git history of
+`rules/content` (the early `part1.py` to `part3.py` modules as well) to the ones already recorded,
+and never drops one.
 
 Run it after changing a rules file and commit `rules/shipped.json` with the change:
 `tests/rules/test_rules_update.py` fails while a shipped file's fingerprint is missing.

@@ -193,7 +193,7 @@ def test_the_score_sheet_is_always_shown_at_the_watch_link(client, match):
 
 def test_the_match_page_offers_the_sheet_by_its_watch_link(client, match):
     html = client.get(f"/m/{match.scorer_key}/").content.decode()
-    assert f'<a href="/m/{match.watch_key}/sheet/">Лист за печат</a>' in html
+    assert f'<a href="/m/{match.watch_key}/sheet/">Лист за резултата (за печат)</a>' in html
 
 
 def test_the_sheet_lists_every_game_in_order_with_its_winner_and_no_secret(
@@ -213,7 +213,7 @@ def test_the_sheet_lists_every_game_in_order_with_its_winner_and_no_secret(
     assert games == ["1", "2"]
     rows = re.findall(r'<tr(?: class="game-end")?>\s*<th scope="row">(\d+)</th>', html)
     assert rows == ["1", "2", "3", "1", "2"]  # each game's deals, oldest first
-    assert "Победител в игра 1: Ние" in html
+    assert "Победител в игра 1: отбор „Ние“" in html
     assert "8 точки висят" in html
     assert f"/m/{match.watch_key}/" in html
     assert match.scorer_key not in html

@@ -64,6 +64,7 @@ def addresses(client):
         "calculator:all-passed": f"{m}/all-passed/",
         "calculator:undo": f"{m}/undo/",
         "calculator:match-next": f"{m}/next/",
+        "calculator:rematch": f"{m}/rematch/",
         "calculator:sheet": f"{m}/sheet/",
         "calculator:export": f"{m}/export.json",
         "calculator:qr": f"{m}/qr.svg",

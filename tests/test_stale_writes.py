@@ -156,11 +156,12 @@ def test_a_correction_of_a_deal_replaced_meanwhile_keeps_the_new_deal(client, ma
     b.open("new deal")
     assert b.send() == "saved"
 
-    response = a.client.post(url, {**fields, **saved_from(preview)}, follow=True)
+    response = a.client.post(url, {**fields, **saved_from(preview)})
 
     assert stored(match)[2] == played(130)
-    assert "променен от друг телефон" in response.content.decode()
-    assert '<span class="points">' in response.content.decode()  # the current score
+    html = response.content.decode()
+    assert "поправяхте раздаването, мачът беше променен от друг телефон" in html
+    assert 'name="card_points" value="90"' in html  # A's correction, to be checked again
 
 
 @pytest.mark.parametrize("other", ["correction", "new deal"])
@@ -187,6 +188,37 @@ def test_a_new_deal_whose_match_changed_comes_back_to_be_checked_with_nothing_lo
     again = a.client.post(url, {**data, "number": number, **saved_from(response)})
     assert outcome(again) == "saved"
     assert stored(match) == [*before, played(90)]
+
+
+@pytest.mark.parametrize("other", ["new deal", "correction", "all passed"])
+def test_a_correction_whose_match_changed_comes_back_with_what_was_typed(match, other):
+    # A opens "Correct" on deal 2 and types 160; B writes first (a new deal, a correction of
+    # deal 2, all passed). A's Save writes nothing, and the correction page comes back with
+    # A's 160, the match's version now, and a preview against the match as it is now: A's next
+    # Save records it.
+    key = match.scorer_key
+    a, b = Client(), Phone(match, points=130)
+    url = f"/m/{key}/deal/2/"
+    opened = version_of(a.get(url))
+    fields = {**deal_fields(2, card_points=160), "version": opened}
+    preview = a.post(url, {**fields, "action": "preview"})
+    b.open(other)
+    assert b.send() == "saved"
+    before = stored(match)
+
+    response = a.post(url, {**fields, **saved_from(preview)})
+
+    html = response.content.decode()
+    assert response.status_code == 200 and 'class="message warning"' in html
+    assert "поправяхте раздаването, мачът беше променен от друг телефон" in html
+    assert 'name="card_points" value="160"' in html
+    assert 'name="number" value="2"' in html
+    assert int(version_of(response)) == current_version(match) != int(opened)
+    assert 'id="preview"' in html
+    assert stored(match) == before  # nothing of A's written yet
+    again = a.post(url, {**fields, **saved_from(response)})
+    assert outcome(again) == "saved"
+    assert stored(match) == [before[0], played(160), *before[2:]]
 
 
 @pytest.mark.parametrize("live", [True, False], ids=["live preview", "preview button"])

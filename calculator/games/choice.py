@@ -74,6 +74,31 @@ SWITCHES = {
             _("Bid only: the contract's team scores the bid, the card points only decide it."),
             {"points_and_bid": _("Points + bid"), "bid_only": _("Bid only")},
         ),
+        # The two after it matter only when it is on (match-form.js hides them while it is off).
+        "no_and_all_trumps": (
+            _("No trumps and all trumps"),
+            _("On: a bid may also name no trumps or all trumps, scored as a suit contract."),
+            {False: _("Suits only"), True: _("Also no trumps and all trumps")},
+        ),
+        "all_trumps_belote": (
+            _("Belote-rebelote in all trumps"),
+            _("A king and queen of the same suit in one hand, as the table counts them."),
+            {
+                "any_suit": _("In any suit, up to four, 20 each"),
+                "none": _("Not counted"),
+                "one_only": _("One in the deal at most, 20"),
+                "five_each": _("Up to four, 5 each"),
+                "ten_each": _("Up to four, 10 each"),
+            },
+        ),
+        "card_points_entry": (
+            _("Card points in no trumps and all trumps"),
+            _(
+                "Raw: counted out of 130 (no trumps) or 258 (all trumps); the site converts them "
+                "to 162."
+            ),
+            {"on_162": _("Out of 162, as in a suit"), "raw": _("Raw, converted to 162")},
+        ),
     },
 }
 

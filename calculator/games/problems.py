@@ -72,6 +72,11 @@ def _belot_in_no_trumps(p: Params, names: TeamNames) -> Message:
 def _too_many_belots(p: Params, names: TeamNames) -> Message:
     if Contract(p["contract"]).is_suit:
         text = _("A suit contract has at most one belot in a deal (you entered %(count)s).")
+    elif p.get("max") == 1:  # contrée's house rule: one belote in all trumps
+        text = _(
+            "This match counts at most one belote-rebelote in all trumps, by its house rule "
+            "(you entered %(count)s)."
+        )
     else:
         text = _("All trumps has at most four belots, one per suit (you entered %(count)s).")
     return text, {"count": p["count"]}
@@ -252,6 +257,26 @@ def _sequence_in_trumps_needed(p: Params, names: TeamNames) -> Message:
     return _("The best sequences of both teams are equal: say whose was in trumps."), {}
 
 
+def _trumps_not_played(p: Params, names: TeamNames) -> Message:
+    return _("This match is played in a trump suit only: choose one of the four suits."), {}
+
+
+def _belot_in_all_trumps(p: Params, names: TeamNames) -> Message:
+    text = _(
+        "This match counts no belote-rebelote in all trumps, by its house rule: remove that "
+        "of %(team)s."
+    )
+    return text, {"team": _team(names, p["team"])}
+
+
+def _sequence_in_trumps_no_suit(p: Params, names: TeamNames) -> Message:
+    text = _(
+        "No trumps and all trumps have no trump suit: equal sequences cancel each other, so "
+        "leave whose sequence was in trumps empty."
+    )
+    return text, {}
+
+
 def _sequence_in_trumps_undeclared(p: Params, names: TeamNames) -> Message:
     text = _("%(team)s declared no sequence, so theirs cannot be in trumps.")
     return text, {"team": _team(names, p["team"])}
@@ -264,6 +289,9 @@ _PROBLEMS: dict[str, Callable[[Params, TeamNames], Message]] = {
     "declarations_not_played": _declarations_not_played,
     "sequence_in_trumps_needed": _sequence_in_trumps_needed,
     "sequence_in_trumps_undeclared": _sequence_in_trumps_undeclared,
+    "trumps_not_played": _trumps_not_played,
+    "belot_in_all_trumps": _belot_in_all_trumps,
+    "sequence_in_trumps_no_suit": _sequence_in_trumps_no_suit,
     "card_points_missing": _card_points_missing,
     "card_points_out_of_range": _card_points_out_of_range,
     "card_points_impossible": _card_points_impossible,

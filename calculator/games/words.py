@@ -279,3 +279,19 @@ def _sum(*parts: int) -> str:
     if not shown:
         return str(parts[0])
     return " + ".join([str(parts[0]), *shown]) + f" = {sum(parts)}"
+
+
+def _teams(p: Params, names: TeamNames) -> dict:
+    """The step's values with the taker and the defence named."""
+    values = dict(p)
+    for key in ("taker", "defenders", "team"):
+        if p.get(key) is not None:
+            values[key] = _team(names, p[key])
+    return values
+
+
+def _ending(points: int, ending: str, no_ending: str) -> str:
+    """The sentence that ends with ``points`` (the belote-rebelote the taker keeps, or all the
+    defence scores), or, when they are 0, the sentence without that end (it would say "keep 0",
+    "score 0")."""
+    return ending if points else no_ending

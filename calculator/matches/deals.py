@@ -229,6 +229,8 @@ def deal_edit(request, match, is_scorer, number):
             )
         except ResultByHand:
             return _by_hand(request, match)
+        except MatchChanged:
+            return _correction_again(request, match_state(match), number)
         except DealConflict:
             return _changed(request, match)
         except engine.DealError as error:
@@ -237,6 +239,25 @@ def deal_edit(request, match, is_scorer, number):
         messages.success(request, corrected)
         return redirect(match.get_scorer_url())
     return _deal_page_again(request, state, form, number)
+
+
+def _correction_again(request, state, number):
+    """A correction sent from a page older than the match (``state``, as it is now): nothing
+    is lost. The page comes back with what the scorer typed, previewed against the match as it
+    is now and carrying its version, so that the next Save records it; unless the deal is gone
+    or all passed now, when there is nothing left to correct: back to the score."""
+    if not 1 <= number < state.next_number or state.deals[number - 1].data["kind"] == "all_passed":
+        return _changed(request, state.match)
+    messages.warning(
+        request,
+        _(
+            "The match was changed on another phone while you corrected this deal, so the "
+            "correction was not saved yet. Check what will be recorded now, then tap Save again."
+        ),
+    )
+    form = _deal_form(state, data=request.POST, number=number)
+    context = _deal_context(state, form, number, state.match.version)
+    return render(request, "calculator/deal.html", context)
 
 
 @require_POST

@@ -154,9 +154,10 @@ class MatchForm(GameChoice, forms.ModelForm):
                 self.fields[name].required = False
 
     def _seat_label(self, seat: int) -> str:
-        """A player's name once it is typed (the page's script does the same as it is typed),
-        else "Player 1"."""
-        typed = clean_name(str(self.data.get(f"player_{seat + 1}", ""))) if self.is_bound else ""
+        """A player's name once it is typed (the page's script does the same as it is typed)
+        or given (a rematch's), else "Player 1"."""
+        given = self.data if self.is_bound else self.initial
+        typed = clean_name(str(given.get(f"player_{seat + 1}", "")))
         return typed or seat_default(seat)
 
     def clean(self):

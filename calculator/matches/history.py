@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 from calculator import engine
 from calculator.games import words
 from calculator.matches.services import MatchState
-from calculator.matches.teams import lead, seat_name, team_name
+from calculator.matches.teams import lead, seat_name, team_name, winner_first
 from calculator.shared import charts
 
 # The match page shows the deals of one game: the current one, or the one asked for with
@@ -69,7 +69,8 @@ def _markers(result) -> tuple[str, ...]:
         markers.append(_("litige"))  # the taker's points wait: not belot's hanging points
     elif getattr(result, "hanging_added", 0):  # (nothing waits in contrée)
         markers.append(_("hanging"))
-    if result.capot is not None:
+    # A capot bid already says "capot" in the contract's column ("capot ♦"): said once.
+    if result.capot is not None and getattr(result, "bid", None) != 250:
         markers.append(_("capot"))
     return tuple(markers)
 
@@ -264,6 +265,7 @@ def sheet_context(request, state: MatchState, page: int = 1) -> dict:
         "games": games,
         "date": long_date(match.created),
         "match_winner": team_name(match, fold.match_winner),
+        "match_games": winner_first(fold.games_won, fold.match_winner),
         "page": page,
         "pages": pages,
         "first_shown": first,

@@ -24,6 +24,7 @@ from calculator.matches.presenters import match_context
 from calculator.matches.services import match_export, match_import, match_state
 from calculator.shared import access, polls
 from calculator.shared.access import match_view
+from calculator.shared.downloads import attachment, download_name
 from calculator.shared.kept import kept_page
 from calculator.shared.recent import _remember
 
@@ -176,7 +177,7 @@ def match_sheet(request, match, is_scorer):
 def match_export_json(request, match, is_scorer):
     data = match_export(match_state(match))
     response = JsonResponse(data, json_dumps_params={"ensure_ascii": False, "indent": 1})
-    response["Content-Disposition"] = f'attachment; filename="belot-{match.pk}.json"'
+    response["Content-Disposition"] = attachment(download_name(match))
     return response
 
 

@@ -4,10 +4,11 @@ tournament, the way to its next match and the offer to undo."""
 from django.conf import settings
 
 from calculator import engine
+from calculator.games.belote_alone import belote_alone_notes
 from calculator.matches.history import chart, history_context
 from calculator.matches.preview import undo_offer
 from calculator.matches.services import MatchState, next_match_offered
-from calculator.matches.teams import lead, seat_name, team_name
+from calculator.matches.teams import lead, seat_name, team_name, team_names, winner_first
 from calculator.models import Match
 from calculator.shared.stages import match_name
 
@@ -35,6 +36,10 @@ def match_context(
         "first_player": seat_name(match, fold.first_player),
         "winner": winner,
         "match_winner": team_name(match, fold.match_winner),
+        "match_games": winner_first(fold.games_won, fold.match_winner),
+        "belote_alone": belote_alone_notes(
+            team_names(match), fold.deals[-1] if fold.deals else None, fold.profile.target
+        ),
         "margin": lead(fold.totals, fold.winner),
         "watch_url": request.build_absolute_uri(match.get_watch_url()),
         "scorer_url": request.build_absolute_uri(match.get_scorer_url()),

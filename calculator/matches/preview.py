@@ -6,9 +6,11 @@ from django.utils.translation import gettext as _
 
 from calculator import engine
 from calculator.games.belot import why
+from calculator.games.belote_alone import belote_alone_notes
 from calculator.games.french import why as explain_french
 from calculator.matches.services import MatchState, corrected_fold, undoable
 from calculator.matches.teams import seat_name, team_name, team_names
+from calculator.shared.questions import QUESTION, questions
 
 
 def _fold_with(state: MatchState, number: int, deal: engine.Deal) -> engine.Match | None:
@@ -35,8 +37,8 @@ def correction_effects(
     was, now = before.deals[-1], after.deals[-1]
     if (was.game, was.totals) != (now.game, now.totals):
         text = _(
-            "The score after the last deal becomes %(a)s : %(b)s in game %(game)s "
-            "(now %(was_a)s : %(was_b)s in game %(was_game)s)."
+            "The score after the last deal becomes %(a)s:%(b)s in game %(game)s "
+            "(now %(was_a)s:%(was_b)s in game %(was_game)s)."
         )
         values = {"a": now.totals.a, "b": now.totals.b, "game": now.game}
         values |= {"was_a": was.totals.a, "was_b": was.totals.b, "was_game": was.game}
@@ -118,7 +120,7 @@ def problems(form) -> list[str]:
         message
         for errors in form.errors.as_data().values()
         for error in errors
-        if error.code != "required"
+        if error.code not in ("required", QUESTION)  # a question is not a mistake
         for message in error
     ]
 
@@ -184,6 +186,7 @@ def preview_context(state: MatchState, form, number: int) -> dict:
         "teams_b": form.declaration_fields("b"),
         "preview": None,
         "problems": problems(form),
+        "questions": questions(form),
     }
     if form.deal is not None and form.result is not None:
         folded = _fold_with(state, number, form.deal)
@@ -204,6 +207,9 @@ def preview_context(state: MatchState, form, number: int) -> dict:
                 carried_from=carried_from(folded, number) if folded else None,
             ),
             "after": after,
+            "belote_alone": belote_alone_notes(team_names(match), after, folded.profile.target)
+            if after
+            else [],
             "winner": team_name(match, after.winner) if after else "",
             # The last deal of the match: it ends the match too, and the page says who won it.
             "match_over": ends_match,

@@ -100,11 +100,13 @@ CLASSIC_COUNTS = (
 
 
 BID_LEVELS = (*(str(bid) for bid in engine.contree.BIDS[:-1]), "capot")  # 80 ... 160, capot
+NO_SUIT = tuple(trumps.value for trumps in engine.Trumps)  # no trumps, all trumps (house rule)
 
 
 CONTREE_COUNTS = (
     "taken", "made", "failed",
     *(f"{outcome}_{level}" for level in BID_LEVELS for outcome in ("taken", "made")),
+    *(f"{outcome}_{kind}" for kind in NO_SUIT for outcome in ("taken", "made")),
     *(f"{contre}_{side}" for contre in ("contre", "surcontre") for side in ("won", "lost")),
     "capots_made", "capots_suffered", *FRENCH_DECLARATIONS,
 )  # fmt: skip
@@ -129,6 +131,9 @@ def _count_french(counts: list[dict], result) -> None:
         level = _bid_level(result.bid)
         taker[f"taken_{level}"] += 1
         taker[f"made_{level}"] += outcome == "made"
+        if isinstance(result.trump, engine.Trumps):
+            taker[f"taken_{result.trump.value}"] += 1
+            taker[f"made_{result.trump.value}"] += outcome == "made"
         if result.contre is not engine.Contre.NONE and result.winner is not None:
             counts[result.winner is engine.Team.B][f"{result.contre.value}_won"] += 1
             counts[result.winner is engine.Team.A][f"{result.contre.value}_lost"] += 1

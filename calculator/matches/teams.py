@@ -25,3 +25,11 @@ def lead(totals: engine.TeamPoints, winner: engine.Team | None) -> int:
     if winner is None:
         return 0
     return totals.of(winner) - totals.of(winner.other)
+
+
+def winner_first(points: engine.TeamPoints, winner: engine.Team | None) -> tuple[int, int]:
+    """A result said with its winner's side first ("2:1" in every language), whichever team
+    won; in the teams' order while there is no winner."""
+    if winner is None:
+        return points.a, points.b
+    return points.of(winner), points.of(winner.other)

@@ -24,6 +24,7 @@ from django.shortcuts import render
 from belot_site.clients import counted_address
 from calculator import engine
 from calculator.models import Match, Table, Tournament, TournamentTable
+from calculator.shared.language import speak_match_language
 
 # What secrets.token_urlsafe makes; anything else is no key and never reaches the database.
 KEY_SHAPE = re.compile(r"[A-Za-z0-9_-]{16,64}")
@@ -192,6 +193,7 @@ def match_view(*, scorer_only: bool = False):
             is_scorer = match is not None and match.scorer_key == key
             if match is None or (scorer_only and not is_scorer):
                 return miss(request)
+            speak_match_language(request, match)
             return view(request, match, is_scorer, *args, **kwargs)
 
         return wrapper

@@ -167,14 +167,16 @@ def rotated_seats(players: list[str]) -> list[str]:
 
 
 class NextMatchForm(TableMatchForm):
-    """The next match of a finished table match: the same four players, their seats rotated or
-    chosen again; its games and house rules are the finished match's."""
+    """The next match of a finished table match: its four players with their seats rotated, or
+    any of the table's players in each seat (the keeper's form offers the same roster); its
+    games and house rules are the finished match's."""
 
     def __init__(self, *args, match, **kwargs):
+        roster = match.table.players if match.table else []  # (no table: refused later)
         super().__init__(
             *args,
             table=match.table,
-            players=match.players,
+            players=[*roster, *(name for name in match.players if name not in roster)],
             seats=rotated_seats(match.players),
             **kwargs,
         )

@@ -18,6 +18,7 @@ from calculator.matches.summary import (
     BID_LEVELS,
     CONTRACT_KINDS,
     FRENCH_COUNTS,
+    NO_SUIT,
     OUTCOMES,
     POINTS,
     TEAM_COUNTS,
@@ -131,6 +132,16 @@ class Record:
             return data
         common = {key: data[key] for key in COMMON_KEYS}
         return common | {"figures": dict.fromkeys(FRENCH_COUNTS[game], 0) | self.french}
+
+    def no_suit_contracts(self) -> list[tuple[str, int, int]]:
+        """(contract, taken, made) for no trumps and all trumps; empty when neither was
+        taken (a match without the house rule, or one that never bid them)."""
+        french = self.french
+        rows = [
+            (kind, french.get(f"taken_{kind}", 0), french.get(f"made_{kind}", 0))
+            for kind in NO_SUIT
+        ]
+        return rows if any(taken for _kind, taken, _made in rows) else []
 
     def bid_levels(self) -> list[tuple[str, int, int]]:
         """(level, taken, made) for contrée's bids 80 ... 160 and capot."""

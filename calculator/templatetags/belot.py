@@ -8,7 +8,16 @@ from django.utils.functional import Promise
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
 
+from calculator.shared.questions import is_question, only_questions
+
 register = template.Library()
+
+
+@register.filter
+def asks_only(field) -> bool:
+    """Whether the field's only errors are the engine's questions: it is not marked invalid
+    (its question, in the box of its errors, gives it a notice's colours)."""
+    return only_questions(field)
 
 
 def shown(value, context) -> str:
@@ -46,8 +55,13 @@ def field_errors(field) -> SafeString:
     made for them (``field.errors`` makes one each time it is asked)."""
     if not field.form.errors.get(field.name):
         return SafeString(EMPTY_ERRORS.format(html.escape(field.html_name)))
-    errors = ((error,) for error in field.errors)
-    lines = format_html_join("", '<p class="error" role="alert">{}</p>', errors)
+    # A question the engine asks (a top card) in the neutral style, not as a mistake.
+    errors = (
+        ("question", "status", message) if is_question(error) else ("error", "alert", message)
+        for error in field.form.errors[field.name].as_data()
+        for message in error
+    )
+    lines = format_html_join("", '<p class="{}" role="{}">{}</p>', errors)
     box = '<div class="field-errors" id="errors-{}" data-live="swap">{}</div>\n'
     return format_html(box, field.html_name, lines)
 

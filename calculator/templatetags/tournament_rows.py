@@ -39,20 +39,20 @@ def _outcome(words: dict, row: dict) -> str:
 
 @register.filter
 def pair_match(row: dict) -> str:
-    """A line of a pair's matches (tournament_views._pair_matches): "Round 2: <opponent>,
-    151 : 98 · won", " · entered by hand" after a result entered by hand, or the bye."""
+    """A line of a pair's matches (tournaments/public.py, _pair_matches): "Round 2: <opponent>,
+    151:98 · won", " · entered by hand" after a result entered by hand, or the bye."""
     words = _words(get_language())
     head = words["round"] % {"number": int(row["round"])}
     if row.get("bye"):
         return mark_safe(f"{head}: {words['bye']}")
     mine, theirs = (int(points) for points in row["points"])
-    line = f"{head}: {escape(row['opponent'].name)}, {mine} : {theirs} · {_outcome(words, row)}"
+    line = f"{head}: {escape(row['opponent'].name)}, {mine}:{theirs} · {_outcome(words, row)}"
     return mark_safe(f"{line} · {words['by_hand']}" if row["by_hand"] else line)
 
 
 @register.filter
 def round_cell(cell: dict | None) -> str:
-    """A cell of the sheet's rounds (tournament_views._crosstable): the opponent's place, +
+    """A cell of the sheet's rounds (tournaments/public.py, _crosstable): the opponent's place, +
     won, − lost or … being played, and the score; the bye; – for a round not played."""
     if not cell:
         return "–"

@@ -210,6 +210,80 @@
     });
   }
 
+  // The on-screen keyboard. Chromium on Android shrinks the page for it (the viewport's
+  // interactive-widget=resizes-content, base.html): the bar with Save, sticky at the bottom, comes
+  // up with it. A browser that lays the keyboard over the page instead (Safari) only shrinks the
+  // visual viewport: the bar is lifted by what the keyboard covers. Either way the box being typed
+  // in (with its row: whose card points) is scrolled to just above the bar, never under it.
+  var bar = form.querySelector(".form-actions");
+  var visual = window.visualViewport;
+  var GAP = 8; // px between the box and the bar, and the top of the screen
+
+  function typing() {
+    var field = document.activeElement;
+    if (!field || !form.contains(field) || field.tagName !== "INPUT") return null;
+    return field.type === "number" || field.type === "text" ? field : null;
+  }
+
+  function liftBar() {
+    if (!visual || !bar) return;
+    // Zoomed in, the visual viewport is small for another reason than a keyboard.
+    var covered = visual.scale > 1.01 ? 0 : window.innerHeight - visual.offsetTop - visual.height;
+    bar.style.bottom = covered > 1 ? Math.round(covered) + "px" : "";
+  }
+
+  function keepTypingInView() {
+    var field = typing();
+    if (!field) return;
+    var row = field.closest(".points-row") || field;
+    var box = row.getBoundingClientRect();
+    var top = (visual ? visual.offsetTop : 0) + GAP;
+    var bottom = (visual ? visual.offsetTop + visual.height : window.innerHeight) - GAP;
+    if (bar) bottom = Math.min(bottom, bar.getBoundingClientRect().top - GAP);
+    if (box.bottom > bottom) window.scrollBy(0, Math.min(box.bottom - bottom, box.top - top));
+    else if (box.top < top) window.scrollBy(0, box.top - top);
+  }
+
+  function keyboardMoved() {
+    liftBar();
+    keepTypingInView();
+  }
+  if (visual) {
+    visual.addEventListener("resize", keyboardMoved);
+    visual.addEventListener("scroll", liftBar); // the scorer scrolls: only the bar follows
+  } else {
+    window.addEventListener("resize", keepTypingInView);
+  }
+  form.addEventListener("focusin", function () {
+    // The keyboard may be up already (from another box): its resize will not come again.
+    if (typing()) requestAnimationFrame(keyboardMoved);
+  });
+
+  // An ordinary deal's next step after its choices is the card points: on a new deal, once the
+  // bidders, the contract or trumps (and the bid) are chosen, the box takes the focus and the
+  // keypad opens, a tap fewer. Once a page, and only while the box is empty and asked for.
+  var pointsBox = form.elements.card_points;
+  var pointsAsked = !!form.dataset.fresh && !!pointsBox;
+  var CHOICES = ["bidders", "contract", "trump", "bid"];
+
+  function chosen(name) {
+    var inputs = form.querySelectorAll("input[name=" + name + "]");
+    if (!inputs.length) return "-"; // not a field of this game
+    var checked = form.querySelector("input[name=" + name + "]:checked");
+    return checked ? checked.value : null;
+  }
+
+  function pointsNext(event) {
+    if (!pointsAsked || CHOICES.indexOf(event.target.name) === -1) return;
+    var values = CHOICES.map(chosen);
+    if (values.indexOf(null) !== -1 || chosen("bid") === "passed") return;
+    if (pointsBox.disabled || pointsBox.value !== "") return;
+    pointsAsked = false;
+    pointsBox.focus({ preventScroll: true });
+    keyboardMoved();
+  }
+  form.addEventListener("change", pointsNext);
+
   if (form.dataset.fresh) restoreDraft();
   declarationsFollowContract();
   cardPointsFollowResult();

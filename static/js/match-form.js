@@ -39,3 +39,21 @@
     show();
   });
 })();
+
+// No trumps' and all trumps' own house rules (the belote, the card points) show only while the
+// match plays them; hidden, they are still sent, and the server reads them either way.
+(function () {
+  "use strict";
+  Array.prototype.forEach.call(document.querySelectorAll("form"), function (form) {
+    var switches = form.querySelectorAll("input[name$='no_and_all_trumps']");
+    var parts = form.querySelectorAll("fieldset[id$='_all_trumps_belote'], fieldset[id$='_card_points_entry']");
+    if (!switches.length || !parts.length) return;
+    function show() {
+      var chosen = form.querySelector("input[name$='no_and_all_trumps']:checked");
+      var on = chosen !== null && chosen.value === "true";
+      Array.prototype.forEach.call(parts, function (part) { part.hidden = !on; });
+    }
+    Array.prototype.forEach.call(switches, function (radio) { radio.addEventListener("change", show); });
+    show();
+  });
+})();

@@ -6,7 +6,7 @@ import os
 
 import pytest
 from django.utils import translation
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 
 from calculator.engine import (
     GAMES,
@@ -45,13 +45,16 @@ INSIDE_TIE = (
     "everything, %(sum)s.",
 )
 FAILED = (
+    "%(defenders)s score %(sum)s; %(taker)s keep %(belote_taker)s.",
+    "%(defenders)s score %(sum)s.",
+)
+FAILED_CONTRE = (
     "%(defenders)s score (%(sum)s) × %(multiplier)s = %(points)s; %(taker)s keep %(belote_taker)s.",
     "%(defenders)s score (%(sum)s) × %(multiplier)s = %(points)s.",
 )
 BID_ONLY_FAILED = (
-    "Bid only (house rule): %(defenders)s score (%(sum)s) × %(multiplier)s = %(points)s; "
-    "%(taker)s keep %(belote_taker)s.",
-    "Bid only (house rule): %(defenders)s score (%(sum)s) × %(multiplier)s = %(points)s.",
+    "Bid only (house rule): %(defenders)s score %(sum)s; %(taker)s keep %(belote_taker)s.",
+    "Bid only (house rule): %(defenders)s score %(sum)s.",
 )
 
 # (game, profile, the deal of team A without its belote, the sentences of its score)
@@ -73,6 +76,14 @@ CASES = {
         ContreeProfile(),
         lambda **belote: ContreeDeal(A, 100, HEARTS, card_points=CardPoints(A, 60), **belote),
         FAILED,
+    ),
+    "contrée, failed with contre": (
+        "contree",
+        ContreeProfile(),
+        lambda **belote: ContreeDeal(
+            A, 100, HEARTS, Contre.CONTRE, card_points=CardPoints(A, 60), **belote
+        ),
+        FAILED_CONTRE,
     ),
     "contrée, failed, bid only": (
         "contree",
@@ -134,9 +145,8 @@ MADE_CONTRE = (
     "%(taker)s score (%(sum)s) × %(multiplier)s = %(points)s.",
 )
 BID_ONLY_MADE = (
-    "Bid only (house rule): %(taker)s score (%(sum)s) × %(multiplier)s = %(points)s; "
-    "%(defenders)s score %(belote_defenders)s.",
-    "Bid only (house rule): %(taker)s score (%(sum)s) × %(multiplier)s = %(points)s.",
+    "Bid only (house rule): %(taker)s score %(sum)s; %(defenders)s score %(belote_defenders)s.",
+    "Bid only (house rule): %(taker)s score %(sum)s.",
 )
 
 # (profile, the deal team A makes, team B's belote left out, the sentences of its score)
@@ -195,3 +205,48 @@ def test_a_capot_gives_the_card_points_to_the_team_that_made_it(game, profile, d
             )
         assert said.count(right) == 1, said
         assert wrong not in said
+
+
+@pytest.mark.parametrize("language", ["bg", "uk", "ru"])
+def test_a_score_without_contre_has_no_multiplier(language):
+    """Without contre the package is the score: "160 + 100 = 260", never "(…) × 1 = 260"; with
+    contre the line multiplies it."""
+    failed = ContreeDeal(A, 100, HEARTS, card_points=CardPoints(A, 60))
+    bid_only = ContreeProfile(scoring=Scoring.BID_ONLY)
+    plain = sentences("contree", ContreeProfile(), failed, language)
+    plain += sentences("contree", bid_only, failed, language)
+    plain += sentences(
+        "contree", bid_only, ContreeDeal(A, 80, HEARTS, card_points=CardPoints(A, 100)), language
+    )
+    assert not any("× 1" in sentence for sentence in plain), plain
+    assert any("160 + 100 = 260." in sentence for sentence in plain), plain
+
+    contred = ContreeDeal(A, 100, HEARTS, Contre.CONTRE, card_points=CardPoints(A, 60))
+    said = sentences("contree", ContreeProfile(), contred, language)
+    assert any("(160 + 100 = 260) × 2 = 520" in sentence for sentence in said), said
+
+
+def rounding_lines(said: list[str], language: str) -> list[str]:
+    with translation.override(language):
+        mark = ngettext(
+            "%(team)s: %(exact)s → %(count)s point (to the nearest ten, 5 up).",
+            "%(team)s: %(exact)s → %(count)s points (to the nearest ten, 5 up).",
+            5,
+        )
+    why = mark[mark.rindex("(") :]  # "(to the nearest ten, 5 up)."
+    return [sentence for sentence in said if sentence.endswith(why)]
+
+
+@pytest.mark.parametrize("language", ["bg", "uk", "ru"])
+def test_a_rounding_line_only_for_a_score_that_was_rounded(language):
+    """Contrée rounds each team's score to the nearest ten: a score already on a ten (a failed
+    contract, a taker's 0) has no line saying "260 → 260"; one that is rounded has its line."""
+    failed = ContreeDeal(A, 100, HEARTS, card_points=CardPoints(A, 60))
+    said = sentences("contree", ContreeProfile(), failed, language)
+    assert rounding_lines(said, language) == [], said
+
+    made = ContreeDeal(A, 80, HEARTS, card_points=CardPoints(A, 97))
+    said = sentences("contree", ContreeProfile(), made, language)
+    lines = rounding_lines(said, language)
+    assert len(lines) == 2, said  # 97 + 80 = 177 → 180 and 65 → 70
+    assert any("177 → 180" in line for line in lines) and any("65 → 70" in line for line in lines)

@@ -171,7 +171,7 @@ def test_the_why_links_to_the_french_chapters_of_the_rules(client):
         )
     )
     html = preview_french(client, match, 1, **fields).content.decode().replace("\u00a0", " ")
-    assert "Обява: 80 на купа от отбор „Ние“." in html
+    assert "Обява: 80 купа, отбор „Ние“." in html
     assert "Белот-ребелот за отбор „Ние“: +20." in html
     for anchor in ("contree-bidding", "contree-belote", "contree-requirement", "contree-rounding"):
         assert f'/bg/rules/#{anchor}"' in html
@@ -192,7 +192,7 @@ def test_a_whole_coinche_game_to_701_with_dealers_and_the_winner(client):
     html = client.get(f"/m/{match.scorer_key}/").content.decode()
     shown = [int(value) for value in re.findall(r'<span class="points">(\d+)</span>', html)]
     assert shown == [fold.totals.a, fold.totals.b]
-    assert "Победител в игра 1: Ние" in html
+    assert "Победител в игра 1: отбор „Ние“" in html
     assert 'class="game-name">Coinche (контре с анонси)<' in html
 
 
@@ -217,7 +217,7 @@ def test_equal_totals_after_an_inside_taker_s_belote_alone_show_the_defence_as_t
 
     shown = shown_result(preview)
     assert shown["written"] == (20, 160) and shown["totals"] == (520, 520) and shown["game_over"]
-    assert "Победител: Вие." in preview.content.decode()
+    assert "Победител: отбор „Вие“." in preview.content.decode()
     expected = "Победител в игра 1: отбор „Вие“. Другият отбор стига целта само благодарение"
     for page in (f"/m/{match.scorer_key}/", f"/m/{match.watch_key}/sheet/"):
         html = client.get(page).content.decode().replace("\u00a0", " ")

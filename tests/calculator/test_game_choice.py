@@ -40,6 +40,9 @@ def test_every_game_s_house_rules_are_on_the_page_with_the_ffb_defaults(client):
         "contree_failed_belote": "kept",
         "contree_surcontre": "4",
         "contree_scoring": "points_and_bid",
+        "contree_no_and_all_trumps": "false",  # a house rule, off by default
+        "contree_all_trumps_belote": "any_suit",
+        "contree_card_points_entry": "on_162",
     }
     with translation.override("uk"):
         labels = [gettext("Equal totals"), gettext("A failed contract gives the defence")]

@@ -1,4 +1,4 @@
-"""The words beside a deal in the match's history (calculator/matches/presenters.py): each said once."""
+"""The words beside a deal in the match's history (calculator/matches/history.py): each said once."""
 
 import pytest
 from django.utils.translation import gettext, override
@@ -52,3 +52,20 @@ def test_a_deal_inside_is_marked_inside_once(case, language):
 def test_a_made_deal_is_not_marked_inside():
     made = score_deal(PlayedDeal(A, Contract.HEARTS, CardPoints(A, 100)))
     assert gettext("inside") not in history._markers(made)
+
+
+CAPOTS = {
+    "contrée, a capot bid made": ContreeDeal(A, 250, Suit.DIAMONDS, capot=A),
+    "contrée, a 160 made with a capot": ContreeDeal(A, 160, Suit.DIAMONDS, capot=A),
+    "contrée, a capot by the defenders": ContreeDeal(A, 80, Suit.DIAMONDS, capot=B),
+}
+
+
+@pytest.mark.parametrize("language", ["bg", "uk", "ru"])
+@pytest.mark.parametrize("case", list(CAPOTS))
+def test_a_capot_is_said_once_in_its_history_row(case, language):
+    # The tester's row read "капо ♦ Медведи капо": the capot bid, then the capot again.
+    result = GAMES["contree"].score_deal(CAPOTS[case], ContreeProfile())
+    with override(language):
+        words = [history._bid_of(result), *history._markers(result)]
+        assert " ".join(words).count(gettext("capot")) == 1, words

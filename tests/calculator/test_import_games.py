@@ -79,7 +79,11 @@ def matches(draw):
         rules = draw(house_rules(game))
         fields |= posted_rules(game, rules)
         profile = GAMES[game].profile_from_dict(rules)
-        deals = classic_deals(profile) if game == "classic" else contree_deals(game == "coinche")
+        deals = (
+            classic_deals(profile)
+            if game == "classic"
+            else contree_deals(game == "coinche", profile)
+        )
     return game, fields, profile, draw(st.lists(deals, max_size=30))
 
 

@@ -118,7 +118,7 @@ def test_a_correction_says_which_deals_move_to_another_game(client, short_game):
 def test_a_correction_says_when_a_game_changes_winner(client, short_game):
     # 60 instead of 150: Ние are inside (0 : 16), and Вие reach 22 after the second deal.
     html = correction_preview(client, short_game, 1, card_points=60)
-    assert "Тогава игра 1 печели Вие, а не Ние." in html
+    assert "Тогава игра 1 печели отбор „Вие“, а не „Ние“." in html
 
 
 def test_a_correction_that_changes_nothing_further_says_nothing_more(client, short_game):

@@ -70,7 +70,7 @@ def test_the_standings_say_how_a_bye_counts_in_buchholz_and_count_it_so(client, 
     client.cookies.load({"django_language": language})
     page = client.get(tournament.get_view_url())
     bye_rule = (
-        "A bye counts as a win, %(points)s : 0, and in Buchholz as a pair met with as many wins "
+        "A bye counts as a win, %(points)s:0, and in Buchholz as a pair met with as many wins "
         "as the pair itself."
     )
     assert said(page, language, bye_rule, points=151)

@@ -104,7 +104,7 @@ def test_a_finished_match_names_its_winner_first_and_its_pages_read_right(
         # The printed sheet names the winner of the match, and dates it as the language does.
         screen.goto(f"/m/{match.watch_key}/sheet/")
         winner = translated(
-            language, "Winner of the match: %(team)s, %(a)s : %(b)s in games.", team=LONG, a=1, b=0
+            language, "Winner of the match: %(team)s, %(a)s:%(b)s in games.", team=LONG, a=1, b=0
         )
         expect(page.locator(".sheet .match-over")).to_have_text(winner)
         expect(page.locator(".sheet-meta")).to_contain_text(DATES[language])

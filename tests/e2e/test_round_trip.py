@@ -76,8 +76,9 @@ def test_the_top_card_asked_for_appears_in_place_and_its_error_clears(
     page.locator("#id_terce_top_b").select_option("10")
     expect(page.locator("#preview table.recorded")).to_be_visible()
 
-    # Saved before the answer (a full reload): the errors stand under the fields, then go as
-    # soon as the answer makes the deal whole. (Another phone: this one keeps a draft.)
+    # Saved before the answer (a full reload): the questions stand under the fields, in a
+    # notice's colours (not as errors), then go as soon as the answer makes the deal whole.
+    # (Another phone: this one keeps a draft.)
     screen = Screen(new_context("phone", locale=language).new_page(), "phone")
     page = screen.page
     top_a = page.locator("#wrap-terce_top_a")
@@ -89,8 +90,12 @@ def test_the_top_card_asked_for_appears_in_place_and_its_error_clears(
     screen.set_count("terces_b", 2)
     expect(top_a).to_be_visible()
     screen.follow(page.locator("button[name=action][value=save]"), DEAL_PAGE)
-    errors = page.locator("#errors-terce_top_a .error")
+    errors = page.locator("#errors-terce_top_a .question")
     expect(errors).to_have_count(1)
+    expect(page.locator("#errors-terce_top_a .error")).to_have_count(0)
+    expect(page.locator(".invalid")).to_have_count(0)
+    border = page.locator("#id_terce_top_a").evaluate("el => getComputedStyle(el).borderColor")
+    assert border == "rgb(252, 211, 77)", border  # --notice-line, not red
     page.locator("#id_terce_top_a").select_option("J")
     page.locator("#id_terce_top_b").select_option("10")
     expect(errors).to_have_count(0)

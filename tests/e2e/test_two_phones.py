@@ -35,6 +35,10 @@ NOT_YET = (
     "The match was changed on another phone while you entered this deal, so it was not saved "
     "yet. Check what will be recorded now, then tap Save again."
 )
+CORRECTED_NOT_YET = (
+    "The match was changed on another phone while you corrected this deal, so the correction "
+    "was not saved yet. Check what will be recorded now, then tap Save again."
+)
 
 TAKEN = (
     "Another phone has recorded a deal meanwhile (%(deal)s): this one will be recorded after it."
@@ -96,7 +100,9 @@ def test_a_deal_typed_on_an_older_page_changes_nothing_and_says_so(
     correction = r"/m/[\w-]+/deal/2/(#preview)?$"
 
     # Both phones open "Correct" for deal 2. A saves 130; B, on its page, types 140, sees the
-    # preview of it and saves: A's correction stays, and B hears why nothing was saved.
+    # preview of it and saves: A's correction stays, and B's page comes back with B's 140, says
+    # why nothing was saved, and previews it against the match as it is now; B's next Save
+    # records it.
     a.goto(f"/m/{key}/deal/2/")
     b.goto(f"/m/{key}/deal/2/")
     a.type_number("#id_card_points", 130)
@@ -106,9 +112,15 @@ def test_a_deal_typed_on_an_older_page_changes_nothing_and_says_so(
     b.type_number("#id_card_points", 140)
     previewed(b, javascript, correction)
     expect(b.page.locator("#result-bar strong")).to_have_text(["+14", "+2"])
-    save(b, MATCH_PAGE)
-    warned(b, language, CHANGED)
+    save(b, correction)
+    warned(b, language, CORRECTED_NOT_YET)
     assert points_of(match) == [87, 130, 120]
+    expect(b.page.locator("#id_card_points")).to_have_value("140")
+    expect(b.page.locator("input[name=number]")).to_have_value("2")
+    expect(b.page.locator("#preview table.recorded")).to_be_visible()
+    b.check_layout()
+    save(b, MATCH_PAGE)
+    assert points_of(match) == [87, 140, 120]
 
     # B enters deal 4 while A corrects deal 1. B's Save from the older page records nothing:
     # its page comes back with what B typed, previewed in the match as it is now.
@@ -121,13 +133,13 @@ def test_a_deal_typed_on_an_older_page_changes_nothing_and_says_so(
     previewed(b, javascript, DEAL_PAGE)
     save(b, DEAL_PAGE)
     warned(b, language, NOT_YET)
-    assert points_of(match) == [90, 130, 120]
+    assert points_of(match) == [90, 140, 120]
     expect(b.page.locator("input[name=bidders][value=B]")).to_be_checked()
     expect(b.page.locator("input[name=contract][value=spades]")).to_be_checked()
     expect(b.page.locator("#id_card_points")).to_have_value("101")
     b.check_layout()
     save(b, MATCH_PAGE)
-    assert points_of(match) == [90, 130, 120, 101]
+    assert points_of(match) == [90, 140, 120, 101]
     expect(b.page.locator(".messages .warning")).to_have_count(0)
 
     # Both enter deal 5 and A saves first. B's is another deal, not a second tap of A's: B's
@@ -143,14 +155,14 @@ def test_a_deal_typed_on_an_older_page_changes_nothing_and_says_so(
         expect(b.page.locator("#preview .effects")).to_have_count(0)  # not a correction
     save(b, DEAL_PAGE)
     warned(b, language, NOT_YET)
-    assert points_of(match) == [90, 130, 120, 101, 95]
+    assert points_of(match) == [90, 140, 120, 101, 95]
     typed = 111 if javascript else 110
     expect(b.page.locator("input[name=bidders][value=A]")).to_be_checked()
     expect(b.page.locator("input[name=contract][value=clubs]")).to_be_checked()
     expect(b.page.locator("#id_card_points")).to_have_value(str(typed))
     expect(b.page.locator("input[name=number]")).to_have_value("6")
     save(b, MATCH_PAGE)
-    assert points_of(match) == [90, 130, 120, 101, 95, typed]
+    assert points_of(match) == [90, 140, 120, 101, 95, typed]
 
 
 # The match page's forms are the same with a script or without (it does not refresh itself).

@@ -77,8 +77,8 @@ def test_a_dash_is_a_dash_and_raw_totals_read_81_on_81(language):
     assert raw_totals(language, 87, 75) in rules and raw_totals(language, 81, 81) in rules
 
 
-# Numbers and signs in the rules, as docs/terms.md writes them (the interface's strings follow
-# when the interface is rewritten: its tournament pages still write "151 : 0" and en dashes)
+# Numbers and signs in the rules, as docs/terms.md writes them (the interface keeps them too:
+# tests/test_translations_numbers.py)
 
 
 @pytest.mark.parametrize("language", LANGUAGES)

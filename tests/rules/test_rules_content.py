@@ -88,6 +88,7 @@ REQUIRED_ANCHORS = {
         "contree-capot",
         "contree-belote",
         "contree-rounding",
+        "contree-no-and-all-trumps",
         "contree-house-rules",
         "contree-game-end",
         "contree-examples",

@@ -1,6 +1,6 @@
 """Fixed rules text reaches a database seeded before the fix, and text edited in the admin stays.
 
-`load_rules --if-unedited` and migration 0005 write a section's shipped text in one language only
+`load_rules --if-unedited` and migrations 0005 and 0006 write a section's shipped text in one language only
 where the stored text is a version the site shipped (rules/shipped.json). The database here is
 seeded as a production site's could be: the Ukrainian classic-belote chapter as shipped before
 the under-trump duty was added (tests/rules/data), the Bulgarian scoring chapter edited in the
@@ -141,3 +141,28 @@ def test_migration_0005_does_the_same_and_names_the_text_it_kept(seeded_before_t
 def test_load_rules_without_the_switch_still_overwrites_every_edit(seeded_before_the_fix):
     call_command("load_rules", stdout=StringIO())
     assert Section.objects.get(slug="scoring").body_bg == read_section("scoring", "bg")[1]
+
+
+BEFORE_NO_AND_ALL_TRUMPS = (
+    Path(__file__).parent / "data" / "contree.ru.before-no-and-all-trumps.html"
+)
+NO_AND_ALL_TRUMPS = 'id="contree-no-and-all-trumps"'
+
+
+@pytest.mark.django_db
+def test_migration_0006_brings_no_and_all_trumps_to_the_contree_chapter_and_keeps_edits(capsys):
+    match = TITLE.match(BEFORE_NO_AND_ALL_TRUMPS.read_text(encoding="utf-8"))
+    title, body = match["title"].strip(), match["body"].strip()
+    assert fingerprint(title, body) in shipped_fingerprints()["contree"]["ru"]
+    assert NO_AND_ALL_TRUMPS not in body
+    Section.objects.filter(slug="contree").update(title_ru=title, body_ru=body)
+    edited = read_section("contree", "bg")[1].replace(NO_AND_ALL_TRUMPS, 'id="x"') + EDITED
+    Section.objects.filter(slug="contree").update(body_bg=edited)
+
+    import_module("rules.migrations.0006_no_and_all_trumps_text").refresh(apps, None)
+
+    contree = Section.objects.get(slug="contree")
+    assert (contree.title_ru, contree.body_ru) == read_section("contree", "ru")
+    assert NO_AND_ALL_TRUMPS in contree.body_ru and NO_AND_ALL_TRUMPS in contree.body_uk
+    assert contree.body_bg == edited
+    assert "kept as it is: contree (bg)" in capsys.readouterr().out

@@ -9,6 +9,7 @@ from calculator import engine
 from calculator.engine.model import CARRE_ORDER
 from calculator.games import problems, words
 from calculator.models import Match
+from calculator.shared.questions import problem_error
 
 SEQUENCE_KINDS = (("quinte", 5), ("quarte", 4), ("terce", 3))
 
@@ -225,7 +226,7 @@ class DealForm(forms.Form):
             field = f"belots_{field[-1]}"
         elif field == "belots":
             field = "belots_a"
-        self.add_error(field if field in self.fields else None, message)
+        self.add_error(field if field in self.fields else None, problem_error(problem, message))
 
     @classmethod
     def initial_from(cls, data: dict) -> dict:

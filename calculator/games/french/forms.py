@@ -3,15 +3,18 @@
 The same page, preview and save as Bulgarian belot's (``DealForm``), with the French games'
 fields: the taker and the trump suit; in contrée and coinche the bid (80 to 160, or capot; or
 all passed) and contre or surcontre; one team's card points or a capot; the belote-rebelote;
-the declarations when the game plays them. Nothing is scored here: the form builds the engine's
-deal and the match's game scores it.
+the declarations when the game plays them. A contrée or coinche match whose house rule plays no
+trumps and all trumps offers them beside the four suits: no belote in no trumps, and in all
+trumps each team's count of belotes (as many as the house rule allows), where a suit asks only
+who held the one belote; their card points on 162 or raw, as the house rule enters them.
+Nothing is scored here: the form builds the engine's deal and the match's game scores it.
 """
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from calculator import engine
-from calculator.engine import CardPoints, Contre, InTrumps, Suit, Team, TeamDeclarations
+from calculator.engine import CardPoints, Contre, InTrumps, Suit, Team, TeamDeclarations, Trumps
 from calculator.engine.contree.model import BIDS, CAPOT_BID
 from calculator.games import words
 from calculator.games.belot.forms import SEQUENCE_KINDS, TEAMS, DealForm
@@ -19,7 +22,11 @@ from calculator.games.belot.forms import SEQUENCE_KINDS, TEAMS, DealForm
 PASSED = "passed"  # the bid field's all passed: nobody bid, the cards are thrown in
 
 
-def _suit_label(suit: Suit) -> str:
+def _suit_label(suit: Suit | Trumps) -> str:
+    """A suit's symbol and name ("♥ hearts"); no trumps and all trumps by their names alone,
+    as belot's contract buttons say them."""
+    if isinstance(suit, Trumps):
+        return words.contract_name(suit.value)
     return f"{words.contract_symbol(suit.value)} {words.contract_name(suit.value)}"
 
 
@@ -55,9 +62,11 @@ class FrenchDealForm(DealForm):
         for name in ("result", "contract", "double"):
             del self.fields[name]
         self.fields["bidders"].label = _("Bidding team") if self.bidding else _("Taking team")
+        # No trumps and all trumps beside the suits when the match's house rule plays them.
+        trumps = self.profile.trumps if self.bidding else tuple(Suit)
         self.fields["trump"] = forms.ChoiceField(
             label=_("Trumps"),
-            choices=[(suit.value, _suit_label(suit)) for suit in Suit],
+            choices=[(trump.value, _suit_label(trump)) for trump in trumps],
             required=False,
             widget=forms.RadioSelect,
         )
@@ -86,8 +95,22 @@ class FrenchDealForm(DealForm):
             choices=[("", "—"), *teams, (InTrumps.NEITHER.value, _("Neither"))],
             required=False,
         )
+        # All trumps' belotes, each team's count, when the house rule counts any.
+        self.all_trumps_belotes = (
+            self.profile.max_belotes(Trumps.ALL) if Trumps.ALL in trumps else 0
+        )
+        names = {"a": match.team_a, "b": match.team_b}
         for team in TEAMS:
             del self.fields[f"belots_{team}"]
+            if self.all_trumps_belotes:
+                self.fields[f"belots_{team}"] = forms.IntegerField(
+                    label=names[team],
+                    min_value=0,
+                    max_value=self.all_trumps_belotes,
+                    initial=0,
+                    required=False,
+                    widget=forms.NumberInput(attrs={"inputmode": "numeric", "class": "count"}),
+                )
             if not self.declares:
                 for kind, _length in SEQUENCE_KINDS:
                     del self.fields[f"{kind}s_{team}"], self.fields[f"{kind}_top_{team}"]
@@ -112,15 +135,69 @@ class FrenchDealForm(DealForm):
 
     @property
     def unasked_tops(self) -> set[str]:
+        """The fields the page keeps hidden now: the top cards and whose sequence was in
+        trumps until asked, the belote-rebelote in no trumps and all trumps (all trumps asks
+        each team's count instead, in its own box: ``hides_all_trumps_belotes``)."""
         tops = super().unasked_tops if self.declares else set()
-        return tops | ({"sequence_in_trumps"} if not self.asks_in_trumps else set())
+        hidden = tops | ({"sequence_in_trumps"} if not self.asks_in_trumps else set())
+        if self.hides_belote:
+            hidden.add("belote")
+        return hidden
+
+    @property
+    def all_trumps_belote_fields(self) -> list:
+        return [self[f"belots_{team}"] for team in TEAMS]
+
+    @property
+    def chosen_trump(self) -> str:
+        """The trump as posted (or as stored, when a deal is opened for correction)."""
+        return (self.data.get("trump") if self.is_bound else self.initial.get("trump")) or ""
+
+    @property
+    def hides_belote(self) -> bool:
+        return self.chosen_trump in (Trumps.NO.value, Trumps.ALL.value)
+
+    @property
+    def hides_all_trumps_belotes(self) -> bool:
+        return self.chosen_trump != Trumps.ALL.value
+
+    @property
+    def raw_points(self) -> bool:
+        """The chosen trump's card points are entered raw (no trumps or all trumps, under the
+        house rule), to be converted by the engine."""
+        try:
+            trump = engine.trump_of(self.chosen_trump)
+        except ValueError:
+            return False
+        return self.bidding and self.profile.raw(trump)
+
+    @property
+    def card_points_help(self) -> str:
+        """What the card points box takes for the chosen trump."""
+        if self.raw_points and self.chosen_trump == Trumps.NO.value:
+            return _(
+                "Raw, out of 130, last trick included: aces 11, tens 10, kings 4, queens 3, "
+                "jacks 2. The site converts them to 162."
+            )
+        if self.raw_points:
+            return _(
+                "Raw, out of 258, last trick included: jacks 20, nines 14, aces 11, tens 10, "
+                "kings 4, queens 3. The site converts them to 162."
+            )
+        return _("Of 162, last trick included (10 for the last trick).")
 
     @property
     def asks_in_trumps(self) -> bool:
         return self.in_trumps_needed or bool(self.data.get("sequence_in_trumps"))
 
     def _declarations(self, team: str) -> TeamDeclarations:
-        belote = int(self.cleaned_data.get("belote") == team.upper())
+        trump = self.cleaned_data.get("trump")
+        if trump == Trumps.ALL.value:  # each team's count, when the house rule counts any
+            belote = self.cleaned_data.get(f"belots_{team}") or 0
+        elif trump == Trumps.NO.value:  # none: the choice is hidden and not read
+            belote = 0
+        else:
+            belote = int(self.cleaned_data.get("belote") == team.upper())
         if not self.declares:
             return TeamDeclarations(belots=belote)
         declared = super()._declarations(team)
@@ -134,7 +211,7 @@ class FrenchDealForm(DealForm):
         points = data.get("card_points")
         fields = {
             "taker": Team(data["bidders"]),
-            "trump": Suit(data["trump"]),
+            "trump": engine.trump_of(data["trump"]),
             "card_points": None
             if points is None
             else CardPoints(Team(data["points_team"] or data["bidders"]), points),
@@ -190,6 +267,8 @@ class FrenchDealForm(DealForm):
         field = problem.field or ""
         if problem.code == "sequence_in_trumps_needed":
             self.in_trumps_needed = True
+        elif self.cleaned_data.get("trump") == Trumps.ALL.value and "belots_a" in self.fields:
+            pass  # all trumps' belotes: each team's count has its own field
         elif field.startswith("belots") or problem.code == "too_many_belots":
             problem = engine.Problem(problem.code, "belote", problem.params)
         super()._add_problem(problem)
@@ -211,7 +290,10 @@ class FrenchDealForm(DealForm):
             initial |= {"points_team": card_points["team"], "card_points": card_points["points"]}
         declared = data.get("declarations", {})
         for team in TEAMS:
-            if declared.get(team.upper(), {}).get("belots"):
+            belots = declared.get(team.upper(), {}).get("belots")
+            all_trumps = data["trump"] == Trumps.ALL.value
+            initial[f"belots_{team}"] = (belots or 0) if all_trumps else 0
+            if belots and not all_trumps:
                 initial["belote"] = team.upper()
         return (
             DealForm.initial_from(

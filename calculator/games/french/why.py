@@ -14,15 +14,28 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from calculator.games import words
+from calculator.games.french.contree_why import (
+    _belote_to_defenders,
+    _bid,
+    _contract,
+    _converted,
+    _score_bid,
+    _score_failed,
+    _score_made,
+    _score_made_contre,
+    _taken_by_capot,
+)
 from calculator.games.words import (
     Explanation,
     Params,
     Sentence,
     TeamNames,
     _both,
+    _ending,
     _html,
     _other,
     _team,
+    _teams,
 )
 from calculator.games.words import contract_name as suit_name
 
@@ -37,6 +50,8 @@ def explain_deal(result, team_names: TeamNames, *, carried_from: int | None = No
         if carried_from is not None and step.code in ("hanging_taken", "hanging_kept"):
             explanations.append(_carried(result.hanging_in, carried_from))
         describe = table.get(step.code)
+        if step.code == "rounding" and step.params["exact"] == step.params["points"]:
+            continue  # nothing was rounded: no line to say so
         if describe is not None:
             template, params, rule = describe(step.params, team_names)
             explanations.append(Explanation(_html(template, params), rule))
@@ -72,32 +87,13 @@ def _taken(p: Params, names: TeamNames) -> Sentence:
     return _("%(team)s took, trumps %(trump)s."), values, "classic-bidding"
 
 
-def _bid(p: Params, names: TeamNames) -> Sentence:
-    values = {"team": _team(names, p["taker"]), "trump": suit_name(p["trump"]), "bid": p["bid"]}
-    values["multiplier"] = p["multiplier"]
-    capot = p["bid"] == 250
-    if p["contre"] == "contre":
-        text = (
-            _("Bid: capot in %(trump)s by %(team)s, with contra (×%(multiplier)s).")
-            if capot
-            else _("Bid: %(bid)s in %(trump)s by %(team)s, with contra (×%(multiplier)s).")
-        )
-        return text, values, "contree-contre"
-    if p["contre"] == "surcontre":
-        text = (
-            _("Bid: capot in %(trump)s by %(team)s, with recontra (×%(multiplier)s).")
-            if capot
-            else _("Bid: %(bid)s in %(trump)s by %(team)s, with recontra (×%(multiplier)s).")
-        )
-        return text, values, "contree-contre"
-    if capot:
-        return _("Bid: capot in %(trump)s by %(team)s."), values, "contree-bidding"
-    return _("Bid: %(bid)s in %(trump)s by %(team)s."), values, "contree-bidding"
-
-
 def _belote(rule: str):
     def sentence(p: Params, names: TeamNames) -> Sentence:
         values = {"team": _team(names, p["team"]), "points": p["points"]}
+        count = p.get("count", 1)
+        if count > 1:  # all trumps: a belote in each of several suits
+            text = _("Belote-rebelote for %(team)s: %(count)s × %(each)s = +%(points)s.")
+            return text, {**values, "count": count, "each": p["points"] // count}, rule
         return _("Belote-rebelote for %(team)s: +%(points)s."), values, rule
 
     return sentence
@@ -128,15 +124,6 @@ def _totals(rule: str):
     return sentence
 
 
-def _teams(p: Params, names: TeamNames) -> dict:
-    """The step's values with the taker and the defence named."""
-    values = dict(p)
-    for key in ("taker", "defenders", "team"):
-        if p.get(key) is not None:
-            values[key] = _team(names, p[key])
-    return values
-
-
 def _made(p: Params, names: TeamNames) -> Sentence:
     text = _(
         "Made: %(taker)s %(total_taker)s, more than %(defenders)s %(total_defenders)s: "
@@ -156,13 +143,6 @@ def _inside_values(p: Params, names: TeamNames) -> dict:
     values = _teams(p, names)
     values["sum"] = _sum(p["card_points"], p["declarations"], p["belote_defenders"])
     return values
-
-
-def _ending(points: int, ending: str, no_ending: str) -> str:
-    """The sentence that ends with ``points`` (the belote-rebelote the taker keeps, or all the
-    defence scores), or, when they are 0, the sentence without that end (it would say "keep 0",
-    "score 0")."""
-    return ending if points else no_ending
 
 
 def _inside(p: Params, names: TeamNames) -> Sentence:
@@ -290,116 +270,6 @@ def _declarations(rule: str) -> Steps:
 # Contrée and coinche
 
 
-def _contract(kind: str):
-    def sentence(p: Params, names: TeamNames) -> Sentence:
-        texts = {
-            "made": _(
-                "Contract made: %(taker)s %(total_taker)s, at least %(bid)s and more than "
-                "%(defenders)s %(total_defenders)s."
-            ),
-            "short": _("Contract failed: %(taker)s %(total_taker)s, less than the bid of %(bid)s."),
-            "behind": _(
-                "Contract failed: %(taker)s %(total_taker)s reach the bid of %(bid)s but not "
-                "more than %(defenders)s %(total_defenders)s."
-            ),
-            "capot_made": _("Capot made: %(taker)s took every trick."),
-            "capot_failed": _("Capot failed: %(defenders)s took a trick."),
-        }
-        rule = "contree-requirement" if kind == "made" else "contree-failed"
-        if kind.startswith("capot"):
-            rule = "contree-capot"
-        return texts[kind], _teams(p, names), rule
-
-    return sentence
-
-
-def _taken_by_capot(p: Params, names: TeamNames) -> Sentence:
-    count = p["points"]
-    text = ngettext(
-        "%(team)s took every trick: the declarations of the other team (%(count)s point) are "
-        "theirs.",
-        "%(team)s took every trick: the declarations of the other team (%(count)s points) are "
-        "theirs.",
-        count,
-    )
-    return text, {"team": _team(names, p["team"]), "count": count}, "contree-capot"
-
-
-def _belote_to_defenders(p: Params, names: TeamNames) -> Sentence:
-    text = _("House rule: the belote-rebelote of a failed taker goes to %(team)s (+%(points)s).")
-    return text, _teams(p, names), "contree-house-rules"
-
-
-def _score_made(p: Params, names: TeamNames) -> Sentence:
-    text = _(
-        "%(taker)s score %(total_taker)s + %(bid)s = %(points_taker)s; "
-        "%(defenders)s score %(points_defenders)s."
-    )
-    return text, _teams(p, names), "contree-scoring"
-
-
-def _package(p: Params) -> str:
-    return _sum(p["base"], p["bid"], p["declarations"], p["belote"])
-
-
-def _score_made_contre(p: Params, names: TeamNames) -> Sentence:
-    values = _teams(p, names) | {"sum": _package(p)}
-    text = _ending(
-        p["belote_defenders"],
-        _(
-            "%(taker)s score (%(sum)s) × %(multiplier)s = %(points)s; "
-            "%(defenders)s score %(belote_defenders)s."
-        ),
-        _("%(taker)s score (%(sum)s) × %(multiplier)s = %(points)s."),
-    )
-    return text, values, "contree-contre-scoring"
-
-
-def _score_failed(p: Params, names: TeamNames) -> Sentence:
-    values = _teams(p, names) | {"sum": _package(p)}
-    text = _ending(
-        p["belote_taker"],
-        _(
-            "%(defenders)s score (%(sum)s) × %(multiplier)s = %(points)s; "
-            "%(taker)s keep %(belote_taker)s."
-        ),
-        _("%(defenders)s score (%(sum)s) × %(multiplier)s = %(points)s."),
-    )
-    return text, values, "contree-failed"
-
-
-def _score_bid(made: bool):
-    def sentence(p: Params, names: TeamNames) -> Sentence:
-        values = _teams(p, names) | {"sum": _sum(p["bid"], p["belote"])}
-        if made:
-            text = _ending(
-                p["belote_defenders"],
-                _(
-                    "Bid only (house rule): %(taker)s score (%(sum)s) × %(multiplier)s = "
-                    "%(points)s; %(defenders)s score %(belote_defenders)s."
-                ),
-                _(
-                    "Bid only (house rule): %(taker)s score (%(sum)s) × %(multiplier)s = "
-                    "%(points)s."
-                ),
-            )
-        else:
-            text = _ending(
-                p["belote_taker"],
-                _(
-                    "Bid only (house rule): %(defenders)s score (%(sum)s) × %(multiplier)s = "
-                    "%(points)s; %(taker)s keep %(belote_taker)s."
-                ),
-                _(
-                    "Bid only (house rule): %(defenders)s score (%(sum)s) × %(multiplier)s = "
-                    "%(points)s."
-                ),
-            )
-        return text, values, "contree-house-rules"
-
-    return sentence
-
-
 _CLASSIC: Steps = {
     "all_passed": _all_passed,
     "taken": _taken,
@@ -423,6 +293,7 @@ _CLASSIC: Steps = {
 _CONTREE: Steps = {
     "all_passed": _all_passed,
     "bid": _bid,
+    "card_points_converted": _converted,
     "card_points": _anchored(words._card_points, "contree-scoring"),
     "capot": _capot("contree-capot"),
     **_declarations("classic-declaration-comparison"),
