@@ -183,7 +183,9 @@ def test_the_deal_page_says_what_a_deal_does_and_keeps_its_lines_whole(
         ends = translated(
             language, "This deal ends the match. Winner of the match: %(team)s.", team=CUT
         )
-        expect(preview.locator(".match-over")).to_have_text(ends.removesuffix("."))
+        # A cut name ends its sentence with "…", no full stop after it; a quoted one with the
+        # closing quote and the full stop ("…“.").
+        expect(preview.locator(".match-over")).to_have_text(ends.replace("….", "…"))
         expect(page.locator("#result-bar")).to_contain_text(translated(language, "ends the match"))
         assert "…." not in preview.inner_text(), language
         assert page.evaluate(LONE_DOTS) == [], language
