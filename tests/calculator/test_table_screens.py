@@ -54,7 +54,7 @@ def test_all_passed_can_be_taken_back(client, match):
     response = undo(client, match)
 
     assert list(Deal.objects.values_list("number", flat=True)) == [1]
-    assert "„Всички пас“ е отменено: Игра 1, раздаване 2 още предстои." in response.content.decode()
+    assert "„Всички пас“ е отменено. Игра 1, раздаване 2 още предстои." in response.content.decode()
     assert "Раздава: <strong>Играч 2</strong>" in page(client, match)
 
 

@@ -1,6 +1,6 @@
 """Fixed rules text reaches a database seeded before the fix, and text edited in the admin stays.
 
-`load_rules --if-unedited` and migrations 0005 and 0006 write a section's shipped text in one language only
+`load_rules --if-unedited` and migrations 0005, 0006 and 0007 write a section's shipped text in one language only
 where the stored text is a version the site shipped (rules/shipped.json). The database here is
 seeded as a production site's could be: the Ukrainian classic-belote chapter as shipped before
 the under-trump duty was added (tests/rules/data), the Bulgarian scoring chapter edited in the
@@ -166,3 +166,26 @@ def test_migration_0006_brings_no_and_all_trumps_to_the_contree_chapter_and_keep
     assert NO_AND_ALL_TRUMPS in contree.body_ru and NO_AND_ALL_TRUMPS in contree.body_uk
     assert contree.body_bg == edited
     assert "kept as it is: contree (bg)" in capsys.readouterr().out
+
+
+BEFORE_TEAM_NAMES = Path(__file__).parent / "data" / "classic-belote.ru.before-team-names.html"
+TEAM_NAMED = "побеждает команда «Мы»: у неё больше"  # the corrected sentence, in ru
+
+
+@pytest.mark.django_db
+def test_migration_0007_brings_the_native_readings_corrections_and_keeps_edits(capsys):
+    match = TITLE.match(BEFORE_TEAM_NAMES.read_text(encoding="utf-8"))
+    title, body = match["title"].strip(), match["body"].strip()
+    assert fingerprint(title, body) in shipped_fingerprints()["classic-belote"]["ru"]
+    assert TEAM_NAMED not in body
+    Section.objects.filter(slug="classic-belote").update(title_ru=title, body_ru=body)
+    edited = read_section("game-end", "uk")[1] + EDITED
+    Section.objects.filter(slug="game-end").update(body_uk=edited)
+
+    import_module("rules.migrations.0007_native_readings_text").refresh(apps, None)
+
+    classic = Section.objects.get(slug="classic-belote")
+    assert (classic.title_ru, classic.body_ru) == read_section("classic-belote", "ru")
+    assert TEAM_NAMED in classic.body_ru
+    assert Section.objects.get(slug="game-end").body_uk == edited
+    assert "kept as it is: game-end (uk)" in capsys.readouterr().out
