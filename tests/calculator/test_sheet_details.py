@@ -1,7 +1,7 @@
 """The score sheet writes down what a paper sheet at the table does (calculator/matches/history.py,
 calculator/templates/calculator/sheet.html): under each team's points what that team declared
-and scored in the deal (the belote too, once), under each deal who dealt, and under each team's
-name its players, in every game and every language; user names escaped."""
+and scored in the deal (the belote too, once), under each deal who dealt, and at the top each
+team's players, in every game and every language; user names escaped."""
 
 import re
 from html import unescape
@@ -166,16 +166,21 @@ def dealt_by(language: str, name: str) -> str:
         return escape(gettext("dealt by %(dealer)s") % {"dealer": name})
 
 
+def players_lines(html: str) -> list[str]:
+    return [unescape(line) for line in re.findall(r'<span class="players">(.*?)</span>', html)]
+
+
 @pytest.mark.parametrize("language", LANGUAGES)
 @pytest.mark.parametrize("game", ["belot", "classic", "contree", "coinche"])
-def test_the_sheet_names_each_teams_players_under_its_name(game, language):
+def test_the_sheet_names_each_teams_players_once_after_its_quoted_name(game, language):
     html = sheet(sheet_match(game), language)
-    players = re.findall(r'<span class="players">(.*?)</span>', html)
+    opening, closing = {"bg": ("„", "“"), "uk": ("«", "»"), "ru": ("«", "»")}[language]
     with override(language):
         pair = pgettext("two players", "%(first)s and %(second)s")
-    # Each game's table heads its columns with them (the French games end a game in 2 deals).
-    teams = [pair % {"first": "Ана", "second": "Вики"}, pair % {"first": "Боби", "second": "Гого"}]
-    assert players and players == teams * (len(players) // 2)
+    assert players_lines(html) == [
+        f"{opening}Ние{closing}: " + pair % {"first": "Ана", "second": "Вики"},
+        f"{opening}Вие{closing}: " + pair % {"first": "Боби", "second": "Гого"},
+    ]
 
 
 def test_a_match_without_player_names_shows_no_players_and_the_dealers_by_seat():
@@ -188,7 +193,12 @@ def test_a_match_without_player_names_shows_no_players_and_the_dealers_by_seat()
 
 def test_a_team_with_one_named_player_shows_that_name_alone():
     html = sheet(sheet_match("belot", players=("Ана", "", "", "Гого")), "uk")
-    assert re.findall(r'<span class="players">(.*?)</span>', html) == ["Ана", "Гого"]
+    assert players_lines(html) == ["«Ние»: Ана", "«Вие»: Гого"]
+
+
+def test_a_team_without_named_players_has_no_line():
+    html = sheet(sheet_match("contree", players=("", "Боби", "", "")), "ru")
+    assert players_lines(html) == ["«Вие»: Боби"]
 
 
 HOSTILE = [
