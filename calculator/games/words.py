@@ -14,10 +14,10 @@ from typing import Any
 from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext, pgettext, pgettext_lazy
+from django.utils.translation import ngettext, npgettext, pgettext, pgettext_lazy
 
 from belot_site.typography import tie
-from calculator.engine import Contract, Double, Rank
+from calculator.engine import Belot, Carre, Contract, DeclarationOutcome, Double, Rank, Team
 
 TeamNames = tuple[str, str]
 
@@ -161,6 +161,50 @@ def declaration_name(
         return name
     template = pgettext("declaration", "%(declaration)s to the %(card)s")
     return template % {"declaration": name, "card": _top_card_name(top)}
+
+
+def declared_on_sheet(outcomes: tuple[DeclarationOutcome, ...], team: Team) -> str:
+    """What ``team`` scored from its declarations in a deal, short, as a score sheet writes it
+    under the team's points: "белот, 2 терци, каре валета". Only the counted ones, each once:
+    the belots first, then the sequences, longest first, then the carrés as declared. Every
+    game's result lists its belots (the French belote too) among its declarations."""
+    counts: dict[tuple, int] = {}
+    for outcome in outcomes:
+        if outcome.counted and outcome.team is team:
+            key = _sheet_key(outcome.declaration)
+            counts[key] = counts.get(key, 0) + 1
+    order = sorted(counts, key=lambda key: (key[0] != "belot", key[0] != "sequence", -key[1]))
+    return ", ".join(_sheet_name(key, counts[key]) for key in order)
+
+
+def _sheet_key(declaration) -> tuple:
+    """("belot", 0), ("sequence", 3, 4 or 5: a quinte is five or more) or ("carre", 0, rank)."""
+    if isinstance(declaration, Belot):
+        return ("belot", 0)
+    if isinstance(declaration, Carre):
+        return ("carre", 0, declaration.rank)
+    return ("sequence", min(declaration.length, 5))
+
+
+def _sheet_name(key: tuple, count: int) -> str:
+    if key[0] == "carre":  # a rank's carré is one in a deal: never two of them
+        return ", ".join([declaration_name("carre", rank=key[2])] * count)
+    if count == 1:
+        return declaration_name(key[0], length=key[1] or None)
+    return _SHEET_COUNTS[key](count) % {"count": count}
+
+
+_SHEET_COUNTS = {
+    # Translators: two or more of a declaration of one team in one deal, on the score sheet.
+    ("belot", 0): lambda n: npgettext("declarations", "%(count)s belot", "%(count)s belots", n),
+    ("sequence", 3): lambda n: npgettext("declarations", "%(count)s terce", "%(count)s terces", n),
+    ("sequence", 4): lambda n: npgettext(
+        "declarations", "%(count)s quarte", "%(count)s quartes", n
+    ),
+    ("sequence", 5): lambda n: npgettext(
+        "declarations", "%(count)s quinte", "%(count)s quintes", n
+    ),
+}
 
 
 def _quoted(name: Any) -> str:

@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 from calculator import engine
 from calculator.games import words
 from calculator.matches.services import MatchState
-from calculator.matches.teams import lead, seat_name, team_name, winner_first
+from calculator.matches.teams import lead, seat_name, team_name, team_players, winner_first
 from calculator.shared import charts
 
 # The match page shows the deals of one game: the current one, or the one asked for with
@@ -48,6 +48,8 @@ class HistoryRow:
     edit_url: str
     editable: bool
     deletable: bool
+    # What each team scored from its declarations, short (the score sheet's; words.py).
+    declared: tuple[str, str] = ("", "")
 
 
 INSIDE_OUTCOMES = (
@@ -75,8 +77,9 @@ def _markers(result) -> tuple[str, ...]:
     return tuple(markers)
 
 
-def history(state: MatchState, numbers: range) -> list[HistoryRow]:
-    """The rows of the deals ``numbers`` (from 1), the last one first."""
+def history(state: MatchState, numbers: range, *, declared: bool = False) -> list[HistoryRow]:
+    """The rows of the deals ``numbers`` (from 1), the last one first; with ``declared``, what
+    each team declared (the score sheet's rows, not the match page's)."""
     match = state.match
     last = len(state.fold.deals)
     # One reverse() for all rows: a page of 200 deals spends its time in loops like this one.
@@ -103,10 +106,15 @@ def history(state: MatchState, numbers: range) -> list[HistoryRow]:
                 edit_url=f"{deals_url}{number}/",
                 editable=result.kind is not engine.DealKind.ALL_PASSED,
                 deletable=number == last,
+                declared=_declared(result) if declared else ("", ""),
             )
         )
     rows.reverse()
     return rows
+
+
+def _declared(result) -> tuple[str, str]:
+    return tuple(words.declared_on_sheet(result.declarations, team) for team in engine.Team)
 
 
 def _contract_of(result) -> tuple:
@@ -254,7 +262,7 @@ def sheet_context(request, state: MatchState, page: int = 1) -> dict:
             {
                 "number": game,
                 "continued": numbers[0] > 1 and fold.deals[numbers[0] - 2].game == game,
-                "rows": history(state, range(numbers[0], numbers[-1] + 1))[::-1],
+                "rows": history(state, range(numbers[0], numbers[-1] + 1), declared=True)[::-1],
                 "winner": team_name(match, finished.winner) if finished else "",
                 "margin": lead(finished.totals, finished.winner) if finished else 0,
             }
@@ -263,6 +271,7 @@ def sheet_context(request, state: MatchState, page: int = 1) -> dict:
         "match": match,
         "fold": fold,
         "games": games,
+        "players": team_players(match),
         "date": long_date(match.created),
         "match_winner": team_name(match, fold.match_winner),
         "match_games": winner_first(fold.games_won, fold.match_winner),

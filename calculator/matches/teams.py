@@ -1,12 +1,33 @@
 """The teams and the seats of a match by name, and who leads."""
 
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from calculator import engine
 
 
 def seat_name(match, seat: int) -> str:
     return match.players[seat] or _("Player %(number)s") % {"number": seat + 1}
+
+
+def team_players(match) -> tuple[str, str] | None:
+    """Each team's players as the score sheet names them ("Ана и Вики"): the names given
+    (team A: seats 1 and 3, team B: 2 and 4), none for an empty seat; None when no seat has
+    one, as the default names ("Player 1") would say nothing."""
+    players = match.players
+    if not any(players):
+        return None
+    return _both_names(players[0], players[2]), _both_names(players[1], players[3])
+
+
+def _both_names(first: str, second: str) -> str:
+    if first and second:
+        # Translators: the two players of a team, after its name on the score sheet.
+        return pgettext("two players", "%(first)s and %(second)s") % {
+            "first": first,
+            "second": second,
+        }
+    return first or second
 
 
 def team_names(match) -> tuple[str, str]:

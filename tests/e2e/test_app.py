@@ -18,6 +18,7 @@ from pypdf import PdfReader
 
 from benchmarks.page_weight import DEAL_CYCLE
 from calculator import engine
+from calculator.games.words import declaration_name
 from calculator.models import Deal, Match
 from tests.calculator.conftest import create_match
 from tests.e2e.screens import Screen, render_everything
@@ -33,6 +34,14 @@ LIGHT_PAPER = "rgb(250, 250, 249)"  # --paper in static/css/site.css
 # right-to-left text and zero-width characters (the form itself drops the last two kinds).
 TEAM_A = ("<b>100%</b> {x} \u202eНепобедимите\u202c שלום\u200bעולם " + "Ж" * 40)[:40]
 TEAM_B = ("%(x)s {{ y }} {% now 'Y' %} مرحبا\u200d" + "Щ" * 40)[:40]
+# The players, under their teams' names on the sheet: one short name to find on the paper, and
+# three that fill all 40 characters.
+PLAYERS = {
+    "player_1": "Иван",
+    "player_2": ("<i>%(first)s</i> \u202eЛевичарката\u202c " + "П" * 40)[:40],
+    "player_3": "Ё" * 40,
+    "player_4": ("Мария-Антоанета\u200b Петрова-Иванова " + "Ц" * 40)[:40],
+}
 
 
 def png_size(data: bytes) -> tuple[int, int]:
@@ -315,7 +324,7 @@ def test_a_forty_deal_match_prints_on_two_a4_pages_with_nothing_to_tap(new_conte
 
 
 def forty_deals_print_on_two_a4_pages(screen: Screen, language: str):
-    match = forty_deals(team_a=TEAM_A, team_b=TEAM_B)
+    match = forty_deals(team_a=TEAM_A, team_b=TEAM_B, **PLAYERS)
     fold = engine.fold_match(
         match.profile, match.first_dealer, [DEAL_CYCLE[number % 5] for number in range(1, 41)]
     )
@@ -339,7 +348,14 @@ def forty_deals_print_on_two_a4_pages(screen: Screen, language: str):
     assert shown == [], language
     with translation.override(language):
         winner = gettext("games won")
-    assert winner in text.replace("\n", " ")
+        # What a paper sheet writes too: the belot and the terce of the deals that had them,
+        # and who dealt (the first dealer, player 1, deals the first deal of every five).
+        declared = [declaration_name("belot"), declaration_name("sequence", length=3)]
+        dealer = gettext("dealt by %(dealer)s") % {"dealer": "Иван"}
+    lines = text.replace("\n", " ")
+    assert winner in lines
+    assert all(name in lines for name in declared), language
+    assert dealer in lines, language
 
 
 def test_the_match_page_prints_without_its_controls(new_context, client_for_setup):

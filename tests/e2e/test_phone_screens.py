@@ -350,3 +350,38 @@ def test_ordinary_team_names_keep_their_line_in_the_preview_and_on_the_sheet(
     names = screen.page.locator(".sheet-table thead th.team")
     expect(names).to_have_text(["Лъвовете", "Орлите"])
     assert [name.evaluate(LINES_OF) for name in names.all()] == [1, 1]
+
+
+# Hostile names as a database may hold them (an import, an old row): markup, a template's and a
+# format's syntax, right-to-left marks and zero-width characters, 40 characters each.
+HOSTILE_PLAYERS = (
+    ("<b>Ана</b> {{ x }} %(first)s \u202eВики\u202c " + "А" * 40)[:40],
+    ("</td></tr><tr><td>\u200bБоби" + "Б" * 40)[:40],
+    ("שלום\u200dעולם {% now 'Y' %} " + "В" * 40)[:40],
+    "Г" * 40,
+)
+# Every part of the sheet the names and the declarations sit in stays inside its own cell.
+OUTSIDE_THEIR_CELLS = """() => [...document.querySelectorAll(
+    ".sheet-table .declared, .sheet-table .dealer")]
+  .filter((element) => {
+    const cell = element.closest("th, td").getBoundingClientRect();
+    const box = element.getBoundingClientRect();
+    return box.left < cell.left - 1 || box.right > cell.right + 1;
+  }).map((element) => element.className)"""
+
+
+@pytest.mark.parametrize("game", ["belot", "classic", "contree", "coinche"])
+def test_the_sheet_with_players_declarations_and_dealers_fits_the_phone(new_context, game):
+    from tests.calculator.test_sheet_details import sheet_match
+
+    match = sheet_match(game, players=HOSTILE_PLAYERS, team_a=TEAM_A, team_b=HOSTILE_PLAYERS[1])
+    for language in LANGUAGES:
+        screen = phone(new_context, language)
+        screen.goto(f"/m/{match.watch_key}/sheet/")  # no wider than the phone's 360 px
+        page = screen.page
+        assert page.evaluate("document.documentElement.scrollWidth") <= 360
+        expect(page.locator(".sheet-players .players").first).to_be_visible()
+        expect(page.locator(".sheet-table .declared").first).to_be_visible()
+        expect(page.locator(".sheet-table .dealer")).to_have_count(3)
+        assert page.locator("main b, main script, main i").count() == 0  # escaped, not markup
+        assert page.evaluate(OUTSIDE_THEIR_CELLS) == [], language
