@@ -486,7 +486,7 @@ def test_a_hanging_deal_reads_right_in_bulgarian():
     assert "Поредици има само отбор „Ние“: +50 точки." in texts
     assert "Сбор: „Ние“ 56 + 50 = 106, „Вие“ 106." in texts
     assert (
-        "Висяща: и двата отбора имат по 106. Отбор „Вие“ пише 10, а 11 точки на отбор „Ние“ висят."
+        "Висяща: и двата отбора имат по 106. Отбор „Вие“ записва 10, а 11 точки на отбор „Ние“ висят."
         in texts
     )
 
@@ -526,18 +526,18 @@ def test_card_points_out_of_range_message(language, message):
 @pytest.mark.parametrize(
     ("deal", "sentence"),
     [
-        (InsideDeal(B, HEARTS), "Вътре: отбор „Ние“ пише цялото раздаване, 16 точки."),
+        (InsideDeal(B, HEARTS), "Вътре: отбор „Ние“ записва цялото раздаване, 16 точки."),
         (
             InsideDeal(B, HEARTS, Double.CONTRA),
-            "Вътре: отбор „Ние“ пише цялото раздаване, 16 × 2 = 32 точки.",
+            "Вътре: отбор „Ние“ записва цялото раздаване, 16 × 2 = 32 точки.",
         ),
         (
             InsideDeal(B, HEARTS, declarations_b=declared(Sequence(4))),
-            "Вътре: отбор „Ние“ пише цялото раздаване, 16 + 5 = 21 точки.",
+            "Вътре: отбор „Ние“ записва цялото раздаване, 16 + 5 = 21 точки.",
         ),
         (
             InsideDeal(B, HEARTS, Double.RECONTRA, declarations_b=declared(Sequence(4))),
-            "Вътре: отбор „Ние“ пише цялото раздаване, (16 + 5) × 4 = 84 точки.",
+            "Вътре: отбор „Ние“ записва цялото раздаване, (16 + 5) × 4 = 84 точки.",
         ),
     ],
 )
@@ -752,5 +752,5 @@ def test_a_team_name_is_shown_as_typed_while_the_sentence_around_it_is_tied():
     with override("bg"):
         texts = [str(item.text) for item in why.explain(result, names)]
     inside = texts[1]
-    assert inside == f"Вътре: отбор „{names[0]}“ пише цялото раздаване, 16{NBSP}точки."
+    assert inside == f"Вътре: отбор „{names[0]}“ записва цялото раздаване, 16{NBSP}точки."
     assert texts[0].endswith(f"отбор „{names[1]}“.")
