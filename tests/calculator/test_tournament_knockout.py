@@ -248,6 +248,10 @@ def test_the_organizers_page_offers_no_pair_changes_once_the_knockout_started(cl
     page = client.get(tournament.get_keeper_url()).content.decode()
     assert withdraw in page and add in page
     knockout(client, tournament, 4)
+    # While the knock-out's first round is played too: no "between rounds" (a tester's night).
+    keeper = client.get(tournament.get_keeper_url())
+    assert said(keeper, "bg", KNOCKOUT_FIXED)
+    assert not said(keeper, "bg", "Pairs can be added or withdrawn between rounds.")
     play(client, tournament, 2)
     keeper = client.get(tournament.get_keeper_url())
     page = keeper.content.decode()
