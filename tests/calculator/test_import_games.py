@@ -245,7 +245,7 @@ def test_a_file_the_site_cannot_take_is_refused_with_its_reason_and_nothing_stor
 @pytest.mark.parametrize(
     ("language", "said"),
     [
-        ("bg", "от всяка игра: български белот, класически белот, контре или coinche"),
+        ("bg", "от всеки вид белот: български белот, класически белот, контре или coinche"),
         ("uk", "будь-якої гри: болгарський белот, класичний белот, контре чи coinche"),
         ("ru", "любой игры: болгарский белот, классический белот, контре или coinche"),
     ],
