@@ -7,6 +7,7 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from calculator import engine
 from calculator.games.words import (
     Params,
     Sentence,
@@ -44,7 +45,7 @@ def _bid(p: Params, names: TeamNames) -> Sentence:
     return _("Bid: %(bid)s in %(trump)s by %(team)s."), values, "contree-bidding"
 
 
-NO_SUIT = ("no_trumps", "all_trumps")  # contracts without a trump suit (a house rule)
+NO_SUIT = tuple(trumps.value for trumps in engine.Trumps)  # no trumps, all trumps (house rule)
 
 
 def _bid_no_suit(p: Params, values: dict, capot: bool) -> Sentence:

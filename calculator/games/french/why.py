@@ -34,6 +34,7 @@ from calculator.games.words import (
     _ending,
     _html,
     _other,
+    _sum,
     _team,
     _teams,
 )
@@ -106,10 +107,6 @@ def _capot(rule: str):
         return text, values, rule
 
     return sentence
-
-
-def _sum(*parts: int) -> str:
-    return words._sum(*parts)
 
 
 def _totals(rule: str):
