@@ -88,8 +88,11 @@ def all_passed(screen: Screen):
     screen.follow(screen.page.locator("form[action$='/all-passed/'] button"), MATCH_PAGE)
 
 
+# The whole game on the phone, where the scorer keeps it; the desktop's layout of the same pages
+# is read by the shorter tests below, which run on both devices.
 @pytest.mark.long
 @pytest.mark.service_worker
+@pytest.mark.parametrize("device", ["phone"])
 def test_a_whole_game_and_the_next_one_show_the_engines_score(new_context, device):
     screen = Screen(new_context(device).new_page(), device)
     start_match(screen)
