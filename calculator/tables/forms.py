@@ -51,14 +51,16 @@ class TableForm(forms.Form):
     """A new table: its name and its players."""
 
     name = NameField(label=_("Name of the table"), max_length=NAME_MAX)
-    players = RosterField(
-        label=_("Players"),
-        help_text=_("One name a line: 4 to %(max)s players.") % {"max": ROSTER_MAX},
-    )
+    players = RosterField(label=_("Players"))
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["name"].widget.attrs.update({"maxlength": NAME_MAX, "autocomplete": "off"})
+        # Filled in here, in the request's language: a lazy text filled in by ``%`` in the class
+        # body would be read once, in the language active when the module is imported.
+        self.fields["players"].help_text = _("One name a line: 4 to %(max)s players.") % {
+            "max": ROSTER_MAX
+        }
 
     def clean_players(self):
         players = self.cleaned_data["players"]
