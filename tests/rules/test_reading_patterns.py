@@ -7,7 +7,8 @@ import re
 import pytest
 
 from rules.content import LANGUAGES
-from tests.rules.test_language import every_text, interface_texts, rules_text
+from tests.rules.test_language import every_text, interface_texts, own_text, rules_text
+from tests.rules.test_worked_examples import section
 
 # A default team name standing bare as the subject of a plural verb ("«Ми» записують", "виграють
 # «Ми»", "а «Вони» — нічого"): docs/terms.md, "Team names in a sentence", names it as a team with
@@ -98,11 +99,89 @@ def test_rounding_names_the_last_digit(language):
     assert [text for text in every_text(language) if re.search(pattern, text)] == []
 
 
+# ... unless an attribute in the plural stands before the number: "Висящие 11 очков … ждут"
+# (Rosenthal: "истекли последние два года"); docs/terms.md, "hanging".
+PLURAL_VERB_AFTER_FIVE = {
+    "uk": r"очок(?: [^:.;]*?)? (?:висять|чекають)\b",
+    "ru": r"очков(?: [^:.;]*?)? (?:висят|ждут)\b",
+}
+PLURAL_ATTRIBUTE = {"ru": r"(?:\w+(?:ие|ые)|все|эти|те)\s+(?:\d+|%\(\w+\)s)\s+$"}
+
+
+def plural_verbs_after_five(text: str, language: str) -> list[str]:
+    attribute = PLURAL_ATTRIBUTE.get(language)
+    return [
+        match[0]
+        for match in re.finditer(PLURAL_VERB_AFTER_FIVE[language], text)
+        if not (attribute and re.search(attribute, text[: match.start()], re.I))
+    ]
+
+
 @pytest.mark.parametrize("language", ["uk", "ru"])
 def test_five_points_and_more_hang_and_wait_in_the_singular(language):
-    plural = {
-        "uk": r"очок(?: [^:.;]*?)? (?:висять|чекають)\b",
-        "ru": r"очков(?: [^:.;]*?)? (?:висят|ждут)\b",
-    }
     texts = interface_texts(language) + [rules_text(language)]
-    assert [text for text in texts if re.search(plural[language], text)] == []
+    assert [text for text in texts if plural_verbs_after_five(text, language)] == []
+
+
+def test_a_plural_attribute_before_the_number_makes_the_verb_plural():
+    assert plural_verbs_after_five("11 очков по-прежнему ждут.", "ru") == ["очков по-прежнему ждут"]
+    assert plural_verbs_after_five("Висящие 11 очков по-прежнему ждут.", "ru") == []
+
+
+# Russian: the steps in the calculator are said impersonally ("в калькулятор вводят",
+# "выбирают «Сели, без очков за карты»"): neither "введи" beside the interface's "Введите" nor
+# "введите" in rules that say "ты" (docs/terms.md, "Addressing the reader"). The "вы" forms are
+# kept away by test_the_rules_speak_to_the_reader_in_one_form; these are the "ты" forms.
+CALCULATOR_STEP_TY = (
+    r"\b(?:вв[её]ди|вводи|выбери|выбирай|укажи|указывай|отметь|отмечай|нажми|нажимай|сохрани"
+    r"|сохраняй|включи|выключи|переключи|запиши"
+    r"|(?:ввод|выбира|указыва|отмеча|нажима|сохраня|включа|выключа|переключа)(?:ишь|ешь))\b"
+)
+
+
+def test_russian_rules_give_the_calculators_steps_impersonally():
+    found = re.findall(CALCULATOR_STEP_TY, rules_text("ru"), re.I)
+    assert sorted({word.lower() for word in found}) == []
+
+
+def test_the_check_finds_a_calculator_step_said_to_you():
+    text = "В калькуляторе введи квинту; выбери «Сели» и укажи команду, если вводишь белот"
+    assert re.findall(CALCULATOR_STEP_TY, text) == ["введи", "выбери", "укажи", "вводишь"]
+
+
+# Russian: a table is where the players sit ("за многими столами бьют", "если за столом его
+# признают"), never the subject of a verb ("некоторые столы считают", "стол его признал",
+# "засчитал стол"); docs/terms.md, "Russian: other choices". The interface's own table, a group's
+# page, may be one ("Стол хранит матчи"), so the rules are checked.
+VERB = r"(?!(?:если|или|нет|тут)\b)\w+(?:ют|ят|ут|ат|ет|ёт|ит|ал|ил|ел|ли)(?:ся|сь)?"
+TABLE_AS_SUBJECT = rf"(?<!\w)(?:столы?\s+(?:\w{{1,4}}\s+){{0,2}}{VERB}|{VERB}\s+столы?)(?!\w)"
+
+
+def test_russian_rules_never_make_a_table_the_subject():
+    assert re.findall(TABLE_AS_SUBJECT, rules_text("ru"), re.I) == []
+
+
+def test_the_check_finds_a_table_as_the_subject():
+    text = (
+        "Здесь столы расходятся. Некоторые столы от них отступают, если стол его признал; "
+        "вводи то, что засчитал стол. За многими столами бьют, за столом его признают."
+    )
+    assert re.findall(TABLE_AS_SUBJECT, text, re.I) == [
+        "столы расходятся",
+        "столы от них отступают",
+        "стол его признал",
+        "засчитал стол",
+    ]
+
+
+# Russian: classic belote's litige points wait ("ждут победителя следующей сыгранной раздачи"),
+# as the interface says; belot's hanging points hang (docs/terms.md, "litige").
+def test_russian_says_the_litige_s_points_wait():
+    # the chapter's one link to belot's hanging points compares the two
+    chapter = re.sub(r'<a href="#hanging">.*?</a>', " ", section("classic-belote", "ru"))
+    glossary = re.search(r"<td><strong>спорная раздача</strong>.*?</td>", section("glossary", "ru"))
+    summary = section("related-games", "ru").split('id="french-belote"')[1].split("<h3 ")[0]
+    interface = [text for text in interface_texts("ru") if re.search(r"\bспорн", text, re.I)]
+    texts = [own_text(html, "ru") for html in (chapter, glossary[0], summary)] + interface
+    hang = r"[^.;:]*\bвис\w*[^.;:]*"
+    assert [" ".join(found.split()) for text in texts for found in re.findall(hang, text)] == []
