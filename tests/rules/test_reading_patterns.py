@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from rules.content import LANGUAGES
+from rules.content import LANGUAGES, all_sections
 from tests.rules.test_language import every_text, interface_texts, own_text, rules_text
 from tests.rules.test_worked_examples import section
 
@@ -62,7 +62,7 @@ def test_the_check_finds_a_bare_name_with_a_plural_verb():
 # player at the table); the examples name the teams, and what a table agrees on is said
 # impersonally ("про це домовляються до гри"). The interface keeps the polite form of a site.
 OTHER_FORM = {
-    "bg": r"\b(?:вас|ви|ваш\w*|изберете|въведете|уговорете|посочете|играете|водите|искате"
+    "bg": r"\b(?:вас|ви|ваш\w*|сте|изберете|въведете|уговорете|посочете|играете|водите|искате"
     r"|започнете|разберете|правите|записвате|изкарвате|стигате)\b",
     "uk": r"\b(?:ви|вас|вам|вами|ваш\w*|\w+(?:ете|єте)|(?!навіть\b)\w+(?:йте|ьте|іть|їть)(?:ся)?"
     r"|\w+теся)\b",
@@ -185,3 +185,77 @@ def test_russian_says_the_litige_s_points_wait():
     texts = [own_text(html, "ru") for html in (chapter, glossary[0], summary)] + interface
     hang = r"[^.;:]*\bвис\w*[^.;:]*"
     assert [" ".join(found.split()) for text in texts for found in re.findall(hang, text)] == []
+
+
+# Bulgarian: the patterns the reading of 2026-12 graded A− for (docs/terms.md, "Bulgarian: other
+# choices"). The rules' running text is each paragraph and list item, without its tags.
+
+
+def bulgarian_running_text() -> list[str]:
+    blocks = []
+    for rules_section in all_sections():
+        body = rules_section["body"]["bg"]
+        for _tag, block in re.findall(r"<(p|li)\b[^>]*>(.*?)</\1>", body, re.S):
+            blocks.append(" ".join(re.sub(r"<[^>]+>", " ", block).split()))
+    return blocks
+
+
+def bulgarian_sentences() -> list[str]:
+    return [
+        sentence
+        for block in bulgarian_running_text()
+        for sentence in re.split(r"(?<=[.!?])\s+(?=[А-Я„(])", block)
+    ]
+
+
+# An elided verb is marked with a dash: "а противниците — 162", "премията от 90 — не".
+ELIDED_WITHOUT_DASH = re.compile(
+    r"(?:\bа|,)\s+(?:противниците|обявилите|взелите|другият отбор|отбор „[^“]+“"
+    r"|при без коз|при всичко коз|премията от 90)\s+(?:\d|нищо\b|не[.,;])"
+)
+
+
+def test_bulgarian_marks_an_elided_verb_with_a_dash():
+    assert [s for s in bulgarian_sentences() if ELIDED_WITHOUT_DASH.search(s)] == []
+
+
+def test_the_elided_verb_check_finds_a_missing_dash():
+    for wrong in (
+        "записват 20, а противниците 162.",
+        "Противниците записват 260, обявилите нищо.",
+        "точките от картите се удвояват, премията от 90 не.",
+        "при всичко коз раздаването има 258, а при без коз 130, които се удвояват",
+    ):
+        assert ELIDED_WITHOUT_DASH.search(wrong), wrong
+    assert not ELIDED_WITHOUT_DASH.search("записват 20, а противниците — 162.")
+    assert not ELIDED_WITHOUT_DASH.search("а противниците не записват нищо")
+
+
+# A card in a sentence is named as at the table, "десетка пика", "асото пика": the suit symbols
+# stay in the tables (the suits, the bidding order, the worked deal's tricks).
+def test_bulgarian_sentences_name_the_suit_by_its_word():
+    assert [block for block in bulgarian_running_text() if re.search("[♣♦♥♠]", block)] == []
+
+
+# "Коз" is masculine: "когато е изигран коз", never "изиграна коз".
+def test_bulgarian_trump_takes_a_masculine_participle():
+    feminine = r"\b(?:изиграна|изведена|сложена|по-силна|по-слаба|най-силна|най-слаба) коз\b"
+    assert [text for text in every_text("bg") if re.search(feminine, text)] == []
+
+
+# What a table agrees on is said once: not "това е уговорка на масата, затова това се уговаря".
+def test_bulgarian_says_a_table_custom_once_a_sentence():
+    assert [s for s in bulgarian_sentences() if re.search(r"уговорк\w*.*уговар", s)] == []
+
+
+# The calculator's instructions: a sentence asks for at most two things; more go in a numbered
+# list (the revoke's entry in irregularities.html asked for five in one sentence).
+INSTRUCTION = re.compile(
+    r"\b(?:избери|въведи|посочи|натисни|отвори|запиши|остави|отбележи|смени|задай|преброй"
+    r"|извади)\b",
+    re.I,
+)
+
+
+def test_a_bulgarian_sentence_gives_at_most_two_instructions():
+    assert [s for s in bulgarian_sentences() if len(INSTRUCTION.findall(s)) > 2] == []
