@@ -117,10 +117,29 @@ def plural_verbs_after_five(text: str, language: str) -> list[str]:
     ]
 
 
+# "8 очок висить" (docs/terms.md, "hanging"), but "висячі 11 очок чекають": a plural word that
+# agrees with the number before it makes the verb plural in Ukrainian.
+NUMBER = r"(?:\d+|%\(\w+\)s)"
+UK_PLURAL_WORD = r"(?<!\w)(?:висячі|інші)\s+" + NUMBER + r"\s+очок"
+
+
 @pytest.mark.parametrize("language", ["uk", "ru"])
 def test_five_points_and_more_hang_and_wait_in_the_singular(language):
     texts = interface_texts(language) + [rules_text(language)]
-    assert [text for text in texts if plural_verbs_after_five(text, language)] == []
+    if language == "ru":
+        assert [text for text in texts if plural_verbs_after_five(text, language)] == []
+        return
+    plural = (
+        r"очок(?: [^:.;]*?)? (?:висять|чекають|висітимуть|чекатимуть)\b"
+        rf"|(?:висять|чекають) {NUMBER} очок"
+    )
+    found = []
+    for text in texts:
+        for match in re.finditer(plural, text):
+            agreed = re.search(UK_PLURAL_WORD + r"\s*$", text[: match.start() + 4], re.I)
+            if not agreed:
+                found.append(text[max(0, match.start() - 40) : match.end()])
+    assert found == []
 
 
 def test_a_plural_attribute_before_the_number_makes_the_verb_plural():
@@ -259,3 +278,27 @@ INSTRUCTION = re.compile(
 
 def test_a_bulgarian_sentence_gives_at_most_two_instructions():
     assert [s for s in bulgarian_sentences() if len(INSTRUCTION.findall(s)) > 2] == []
+
+
+def test_a_plural_word_before_the_number_makes_the_ukrainian_verb_plural():
+    singular = UK_PLURAL_WORD + r"(?: [^:.;]*?)? (?:висить|чекає|висітиме|чекатиме)\b"
+    texts = interface_texts("uk") + [rules_text("uk")]
+    assert [match[0] for text in texts for match in re.finditer(singular, text, re.I)] == []
+    assert re.search(singular, "Висячі 11 очок із попередньої роздачі й далі чекає.", re.I)
+
+
+# The у/в euphony of Ukrainian: "заявляє всі козирі", "або всі козирі", "коли всі пасують";
+# "усі" after a consonant or a pause ("грають усі козирі", "Отже, у всіх"), and a quoted
+# «усі козирі» keeps the contract's name.
+def test_ukrainian_says_vsi_after_a_vowel():
+    after_vowel = r"(?<!\w)\w*[аеєиіїоуюя] усі\b"
+    texts = interface_texts("uk") + [rules_text("uk")]
+    found = [match[0] for text in texts for match in re.finditer(after_vowel, text, re.I)]
+    assert found == []
+
+
+def test_ukrainian_names_the_taker_as_the_form_does():
+    """Classic belote's taker is «команда, що взяла», the form's word, not «ті, хто взяв»."""
+    relative = r"(?<!\w)(?:ті|тих|тим|тими),\s+хто\s+взяв"
+    texts = interface_texts("uk") + [rules_text("uk")]
+    assert [match[0] for text in texts for match in re.finditer(relative, text, re.I)] == []
