@@ -359,6 +359,10 @@ def test_a_table_of_classic_belote_and_coinche_reads_per_game_on_a_phone(
         expect(screen.page.locator("#board-title ~ h3")).to_have_count(2)
         screen.goto(f"/t/{table.view_key}/player/0/")
         expect(screen.page.locator(".bids-table tbody tr")).to_have_count(10)
+        # Each game's points over time, coinche's in the thousands: every number inside.
+        for chart in screen.page.locator("figure.chart svg").all():
+            found = chart.evaluate(CHART_TEXTS)
+            assert found["inside"] and found["apart"], (language, found)
         narrow = screen.page.evaluate(
             """() => [...document.querySelectorAll(".figures dt")]
                  .filter((dt) => dt.getBoundingClientRect().width < 80).map((dt) => dt.textContent)"""
