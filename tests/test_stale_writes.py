@@ -289,3 +289,54 @@ def test_a_new_deal_s_live_preview_says_another_phone_took_its_number(match, pag
     taken = "Междувременно друг телефон записа раздаване" in html
     correction = 'class="effects"' in html
     assert (taken, correction) == ((True, False) if page == "new deal" else (False, True))
+
+
+def preview_key_on(page) -> str:
+    """The preview key a deal page carries (none on a new deal's empty page)."""
+    found = re.search(r'name="preview_key" value="(\w+)"', page.content.decode())
+    return found[1] if found else ""
+
+
+@pytest.mark.parametrize(
+    ("page", "other"),
+    [
+        ("correction", "new deal"),
+        ("correction", "correction"),
+        ("new deal", "correction"),
+        ("new deal", "new deal"),
+    ],
+)
+def test_save_without_a_new_preview_on_a_page_older_than_the_match_comes_back_at_once(
+    match, page, other
+):
+    # Without a script: A opens a correction of deal 2 (or the next deal) and types 160, B saves
+    # meanwhile, then A taps Save without having tapped Preview. A's Save goes straight to the
+    # page that says the match changed, with A's 160 previewed against the match as it is now
+    # and its version; A's next Save records it.
+    key = match.scorer_key
+    a, b = Client(), Phone(match, points=130)
+    url = f"/m/{key}/deal/2/" if page == "correction" else f"/m/{key}/deal/"
+    opened = a.get(url)
+    number = re.search(r'name="number" value="(\d+)"', opened.content.decode())[1]
+    fields = {**deal_fields(number, card_points=160), "version": version_of(opened)}
+    b.open(other)
+    assert b.send() == "saved"
+    before = stored(match)
+
+    response = a.post(url, {**fields, "action": "save", "preview_key": preview_key_on(opened)})
+
+    html = response.content.decode()
+    assert response.status_code == 200 and 'class="message warning"' in html
+    said = "поправяхте" if page == "correction" else "въвеждахте"
+    assert f"{said} раздаването, мачът беше променен от друг телефон" in html
+    assert 'name="card_points" value="160"' in html
+    assert int(version_of(response)) == current_version(match)
+    assert 'id="preview"' in html and "+16" in html  # A's 160, as the match is now
+    assert stored(match) == before
+    number = re.search(r'name="number" value="(\d+)"', html)[1]
+    again = a.post(url, {**fields, "number": number, **saved_from(response)})
+    assert outcome(again) == "saved"
+    if page == "correction":
+        assert stored(match) == [before[0], played(160), *before[2:]]
+    else:
+        assert stored(match) == [*before, played(160)]

@@ -114,7 +114,7 @@ def deal_new(request, match, is_scorer):
         context = _deal_context(state, form, state.next_number, state.match.version)
         return render(request, "calculator/deal.html", context)
     number = _posted_number(request)
-    if number != state.next_number:
+    if number != state.next_number or _saved_from_an_older_page(request, match):
         return _number_taken(request, state, number)
     form = _deal_form(state, data=request.POST)
     if _save_as_previewed(request, form, number):
@@ -170,6 +170,16 @@ def _number_taken(request, state, number):
     return render(request, "calculator/deal.html", context)
 
 
+def _saved_from_an_older_page(request, match) -> bool:
+    """Save tapped on a page made from an older version of the match than the stored one.
+
+    Such a Save records nothing whatever its preview: without a script the page's preview may
+    be older than what was typed, and "check, then Save again" would come back at the page's
+    old version, for the next Save to hear only then that the match changed. It goes straight
+    to the page that says so, at the match's version now."""
+    return request.POST.get("action") == "save" and _posted_version(request) != match.version
+
+
 def _save_as_previewed(request, form, number) -> bool:
     """True when the scorer tapped Save on a valid deal whose preview they have seen.
 
@@ -221,6 +231,8 @@ def deal_edit(request, match, is_scorer, number):
         form = _deal_form(state, data=initial, number=number)
         context = _deal_context(state, form, number, state.match.version)
         return render(request, "calculator/deal.html", context)
+    if _saved_from_an_older_page(request, match):
+        return _correction_again(request, state, number)
     form = _deal_form(state, data=request.POST, number=number)
     if _save_as_previewed(request, form, number):
         try:

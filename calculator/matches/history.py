@@ -161,15 +161,16 @@ def chart(state: MatchState) -> dict | None:
 
     target_y = round(CHART_HEIGHT - state.match.target * CHART_HEIGHT / top, 1)
     deals = len(totals) - 1
+    # The target, then the top and 0: the numbers a reader looks for first.
+    ticks = charts.y_ticks([(state.match.target, target_y), (top, 0), (0, CHART_HEIGHT)])
     return {
         "width": CHART_WIDTH,
         "height": CHART_HEIGHT,
         "a": line([t.a for t in totals]),
         "b": line([t.b for t in totals]),
         "target_y": target_y,
-        **charts.frame(CHART_WIDTH, CHART_HEIGHT),
-        # The target, then the top and 0: the numbers a reader looks for first.
-        "y_ticks": charts.y_ticks([(state.match.target, target_y), (top, 0), (0, CHART_HEIGHT)]),
+        **charts.frame(CHART_WIDTH, CHART_HEIGHT, ticks),
+        "y_ticks": ticks,
         "x_ticks": [
             {"x": 0, "label": 0, "anchor": "start"},
             {"x": CHART_WIDTH, "label": deals, "anchor": "end"},

@@ -7,15 +7,22 @@ names wrap on a phone like any text.
 WIDTH, HEIGHT = 320, 120
 # Room around a line chart's plot for its numbers and the axes' names (SVG units: about a CSS
 # pixel each on a phone): the values' numbers on the left, the count along the bottom.
+# The left one is the least: it widens with the values' longest number (DIGIT a figure, after
+# the TICK_X between the axis and its numbers): a coinche player's points run into thousands.
 LEFT, TOP, BOTTOM, RIGHT = 34, 26, 30, 6
+DIGIT, TICK_X = 8, 5  # a figure of an axis's 12-unit numbers is some 7.6 units wide
 TICK_GAP = 14  # two numbers of an axis closer than this overlap: the lesser one is left out
 
 
-def frame(width: int = WIDTH, height: int = HEIGHT) -> dict:
-    """The viewBox of a line chart with its axes, and where its labels go."""
+def frame(width: int = WIDTH, height: int = HEIGHT, y_ticks: list[dict] = ()) -> dict:
+    """The viewBox of a line chart with its axes, wide enough on the left for the numbers of
+    ``y_ticks``, and where its labels go. The values' name starts at the axis it names, above
+    the plot: at the chart's left edge the box's rounded corner cut it off on a phone."""
+    figures = max((len(str(tick["label"])) for tick in y_ticks), default=0)
+    left = max(LEFT, TICK_X + 3 + DIGIT * figures)
     return {
-        "view_box": f"{-LEFT} {-TOP} {width + LEFT + RIGHT} {height + TOP + BOTTOM}",
-        "left": -LEFT,
+        "view_box": f"{-left} {-TOP} {width + left + RIGHT} {height + TOP + BOTTOM}",
+        "left": 0,
         "title_y": -TOP + 11,
         "tick_y": height + 14,
         "name_y": height + BOTTOM - 3,
@@ -65,13 +72,14 @@ def line(values: list[int]) -> dict | None:
         return HEIGHT - (value - low) * HEIGHT / span
 
     coordinates = " ".join(f"{round(i * step, 1)},{round(y(v), 1)}" for i, v in enumerate(points))
+    ticks = y_ticks([(high, y(high)), (low, y(low)), (0, y(0))])
     return {
         "width": WIDTH,
         "height": HEIGHT,
         "points": coordinates,
         "last": values[-1],
-        **frame(),
-        "y_ticks": y_ticks([(high, y(high)), (low, y(low)), (0, y(0))]),
+        **frame(y_ticks=ticks),
+        "y_ticks": ticks,
         "x_ticks": [{"x": 0, "label": 0, "anchor": "start"}, _last_tick(WIDTH, len(values))],
     }
 

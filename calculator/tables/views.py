@@ -108,12 +108,28 @@ def _table_context(request, table, is_keeper, found, **forms):
 def _figures(table, found) -> dict:
     """The leaderboard, its chart, the pairs and head to head of ``found``'s matches."""
     board = stats.leaderboard(found.players)
+    pairs = stats.leaderboard(found.pairs)
     return {
         "players": _ranked(table, board),
         "win_chart": charts.bars(board),
-        "pairs": stats.leaderboard(found.pairs),
-        "head_to_head": [(a, b, won) for (a, b), won in found.head_to_head.items()],
+        "pairs": pairs,
+        "head_to_head": _head_to_head(pairs, found.head_to_head),
     }
+
+
+def _head_to_head(pairs: list[tuple], head_to_head: dict) -> list[tuple]:
+    """Head to head in the order of the pairs' table above it, not the alphabet's (by which
+    stats.json keys it): each line the higher pair first with its wins, the lines by that
+    pair's place, then the other's."""
+    places = {pair: number for number, (pair, _record) in enumerate(pairs)}
+
+    def place(pair) -> int:
+        return places.get(pair, len(places))
+
+    lines = []
+    for (a, b), won in head_to_head.items():
+        lines.append((a, b, won) if place(a) <= place(b) else (b, a, won[::-1]))
+    return sorted(lines, key=lambda line: (place(line[0]), place(line[1])))
 
 
 def _game_figures(table, found) -> list[dict]:

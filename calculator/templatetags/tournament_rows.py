@@ -64,3 +64,11 @@ def round_cell(cell: dict | None) -> str:
         f'<span class="opponent" title="{escape(cell["opponent"].name)}">{int(cell["place"])}'
         f'</span> {mark} <span class="score">{mine}:{theirs}</span>'
     )
+
+
+@register.filter
+def signed(number: int) -> str:
+    """A difference as the standings write it: "+12", "0", "−12" with the minus sign (U+2212),
+    not the hyphen; the spreadsheet and JSON files keep the plain "-" a program reads."""
+    number = int(number)
+    return f"+{number}" if number > 0 else f"\u2212{-number}" if number < 0 else "0"

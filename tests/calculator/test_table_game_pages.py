@@ -27,7 +27,8 @@ PAIRS = {
     "contree": {"Вики & Гого": "1/1", "Ана & Боби": "0/1"},
 }
 WINNERS = {"belot": {"Ана", "Вики"}, "contree": {"Вики", "Гого"}}
-HEAD_TO_HEAD = {"belot": "Ана & Вики 1:0 Боби & Гого", "contree": "Ана & Боби 0:1 Вики & Гого"}
+# Each line names the pair placed higher in the pairs' table first, whatever the alphabet says.
+HEAD_TO_HEAD = {"belot": "Ана & Вики 1:0 Боби & Гого", "contree": "Вики & Гого 1:0 Ана & Боби"}
 # Ана's games won and her partner in each game
 WON = {"belot": "1 / 1", "contree": "0 / 1"}
 PARTNER = {"belot": "Вики", "contree": "Боби"}
@@ -168,3 +169,26 @@ def test_a_belot_only_table_s_pages_show_the_figures_they_always_did(client):
     assert not list(page.iter("h3")) and not list(player.iter("section"))
     assert bar_names(player.iter("figure")) == ["Вики"]
     assert [t.get("id") for t in player.iter(SVG_TITLE)] == ["points-title"]
+
+
+def test_head_to_head_follows_the_pairs_table_not_the_alphabet(client):
+    # Belot only. Боби & Гого beat Ана & Вики first; then Боби & Вики beat Ана & Гого two games
+    # to none, which puts them first in the pairs' table (then Боби & Гого, Ана & Вики, Ана &
+    # Гого). Head to head lists its lines in that order, each the higher pair first.
+    table = Table.objects.create(name="Петък", players=ROSTER)
+    play_game(start(client, table, ["Ана", "Боби", "Вики", "Гого"], "belot"), engine.Team.B)
+    match = start(client, table, ["Боби", "Ана", "Вики", "Гого"], "belot")
+    match.games_to_win = 2
+    match.save(update_fields=["games_to_win"])
+    play_game(match)
+    play_game(match)
+    page = parse(client, table.get_view_url(), "bg")
+
+    assert list(rows(page, "pairs-title")) == [
+        "Боби & Вики",
+        "Боби & Гого",
+        "Ана & Вики",
+        "Ана & Гого",
+    ]
+    lines = [text(li) for ul in after_heading(section(page, "h2h-title"), "h2h-title") for li in ul]
+    assert lines == ["Боби & Вики 1:0 Ана & Гого", "Боби & Гого 1:0 Ана & Вики"]

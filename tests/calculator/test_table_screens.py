@@ -83,7 +83,8 @@ def test_the_correction_page_opens_on_the_deal_as_recorded_now(client, match):
     record_deal(client, match, 1, card_points=87)
     record_deal(client, match, 2, result="inside", card_points="", bidders="B")
     html = client.get(f"/m/{match.scorer_key}/deal/2/").content.decode()
-    assert '<h1 class="deal-title">Поправка: игра 1, раздаване 2</h1>' in html
+    assert '<h1 class="deal-title">Поправка на раздаване</h1>' in html
+    assert '<p class="meta deal-meta">Игра 1, раздаване 2.' in html
     assert '<td class="num">+16</td><td class="num">+0</td>' in html  # inside: all to Ние
     assert 'class="error"' not in html
 
@@ -124,7 +125,7 @@ def test_a_correction_says_when_a_game_changes_winner(client, short_game):
 def test_a_correction_that_changes_nothing_further_says_nothing_more(client, short_game):
     html = correction_preview(client, short_game, 3, card_points=90)
     assert "Какво още променя поправката" not in html
-    assert '<h1 class="deal-title">Поправка: игра 2, раздаване 1</h1>' in html
+    assert '<p class="meta deal-meta">Игра 2, раздаване 1.' in html
 
 
 def test_the_first_dealer_choice_names_the_players_typed(client):

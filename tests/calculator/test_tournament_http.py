@@ -375,6 +375,15 @@ def test_the_standings_are_made_from_the_finished_matches_exactly(client):
     row = re.search(r'<tr[^>]*><td class="num place"[^>]*>1</td>(.*?)</tr>', public, re.S).group(1)
     assert escape(state.by_id[top.pair].name) in row
     assert f"+{top.points_difference}" in row and str(top.points_for) in row
+    # A pair behind on points: the minus sign (U+2212), not a hyphen, on the public page, the
+    # organizer's and the sheet; the CSV and JSON keep the plain "-" (test_tournament_exports).
+    last = state.standings()[-1]
+    assert last.points_difference < 0
+    written = f'data-label="Разлика">\u2212{-last.points_difference}</td>'
+    sheet = reverse("calculator:tournament-sheet", args=[tournament.view_key])
+    for url in (tournament.get_view_url(), tournament.get_keeper_url(), sheet):
+        page = client.get(url).content.decode()
+        assert written in page and f">-{-last.points_difference}<" not in page, url
 
 
 @pytest.mark.django_db

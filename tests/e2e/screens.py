@@ -85,6 +85,47 @@ LAYOUT = f"""([min, inlineMin, touch]) => {{
 }}"""
 
 
+# The choices' labels (chips, and the labels of radio buttons and check boxes) that are squeezed
+# narrower than their words: wider inside than their box (scrollWidth), or a word of theirs
+# broken across two lines. Closed panels are measured open, as in LAYOUT.
+SQUEEZED_LABELS = """() => {
+  const closed = [...document.querySelectorAll("main details:not([open])")];
+  for (const details of closed) details.open = true;
+  const labels = new Set(document.querySelectorAll("main label.chip > span"));
+  for (const input of document.querySelectorAll("main :is([type=radio], [type=checkbox])")) {
+    for (const label of input.labels) if (!label.matches(".chip")) labels.add(label);
+  }
+  const lines = (rects) => {
+    let count = 0, bottom = -Infinity;
+    for (const rect of [...rects].sort((a, b) => a.top - b.top)) {
+      if (rect.top >= bottom - 1) count += 1;
+      bottom = Math.max(bottom, rect.bottom);
+    }
+    return count;
+  };
+  const squeezed = [];
+  for (const label of labels) {
+    if (!label.checkVisibility({ visibilityProperty: true })) continue;
+    const text = label.textContent.trim().replace(/\\s+/g, " ");
+    if (label.scrollWidth > label.clientWidth) {
+      squeezed.push(`${text}: ${label.scrollWidth} px in ${label.clientWidth} px`);
+      continue;
+    }
+    const walker = document.createTreeWalker(label, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      for (const word of node.data.matchAll(/\\S+/g)) {
+        const range = document.createRange();
+        range.setStart(node, word.index);
+        range.setEnd(node, word.index + word[0].length);
+        if (lines(range.getClientRects()) > 1) squeezed.push(`${text}: "${word[0]}" broken`);
+      }
+    }
+  }
+  for (const details of closed) details.open = false;
+  return squeezed;
+}"""
+
+
 class Screen:
     """One page in one browser context, on a phone (touch) or a desktop (mouse)."""
 
@@ -125,6 +166,13 @@ class Screen:
         scroll_width, small = self.page.evaluate(LAYOUT, [TAP_MIN, inline_min, self.touch])
         assert scroll_width <= width, f"{self.page.url} is {scroll_width}px wide at {width}px"
         assert not small, f"small tap targets on {self.page.url}:\n" + "\n".join(small)
+
+    def check_labels(self):
+        """No choice's label is narrower than its words (SQUEEZED_LABELS): for pages whose
+        labels are the site's words and ordinary names; a 40-character name without a space
+        breaks where it must."""
+        squeezed = self.page.evaluate(SQUEEZED_LABELS)
+        assert not squeezed, f"squeezed labels on {self.page.url}:\n" + "\n".join(squeezed)
 
     # Entering a deal
 

@@ -120,9 +120,7 @@ def test_an_ordinary_deal_takes_at_most_five_taps_and_no_swipe(new_context, clie
         box = page.locator("#id_card_points")
         expect(box).to_be_focused()  # the keypad is up: no tap on the box
         found = tappable(box)  # and a scorer who taps it anyway finds it above Save
-        # With no trumps and all trumps the contracts take a second row: the box taking the
-        # focus scrolls the page to it (the scorer does not swipe).
-        assert found["scrolled"] == 0 or game == "coinche+SA/TA", found
+        assert found["scrolled"] == 0, found  # six contracts too take one row
         page.keyboard.type("90")
         expect(box).to_have_value("90")
         save(screen, taps)
@@ -131,9 +129,7 @@ def test_an_ordinary_deal_takes_at_most_five_taps_and_no_swipe(new_context, clie
         assert card_points == {"team": "B", "points": 90}, language
 
 
-# Without a script, a coinche match with no trumps and all trumps has its box a swipe away: its
-# six contracts take two rows (docs/deal-entry.md).
-@pytest.mark.parametrize("game", GAMES[:4])
+@pytest.mark.parametrize("game", GAMES)
 def test_without_javascript_the_card_points_box_is_tapped_above_save(
     new_context, client_for_setup, game
 ):

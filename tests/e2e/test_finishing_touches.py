@@ -44,10 +44,16 @@ def play_to_the_end(client, match: Match) -> Match:
 
 # The chart's numbers and names: inside the chart, none over another.
 CHART_TEXTS = """(svg) => {
-  const box = svg.getBoundingClientRect();
+  // Inside the border, and clear of the rounded corners, which clip what is drawn there.
+  const style = getComputedStyle(svg), outer = svg.getBoundingClientRect();
+  const border = parseFloat(style.borderTopWidth), radius = parseFloat(style.borderTopLeftRadius);
+  const box = {left: outer.left + border, right: outer.right - border,
+               top: outer.top + border, bottom: outer.bottom - border};
   const texts = [...svg.querySelectorAll(".axes text")].map((t) => [t.textContent, t.getBoundingClientRect()]);
+  const inCorner = (r) => (r.left < outer.left + radius || r.right > outer.right - radius)
+    && (r.top < outer.top + radius || r.bottom > outer.bottom - radius);
   const inside = texts.every(([, r]) => r.left >= box.left - 0.5 && r.right <= box.right + 0.5
-    && r.top >= box.top - 0.5 && r.bottom <= box.bottom + 0.5);
+    && r.top >= box.top - 0.5 && r.bottom <= box.bottom + 0.5 && !inCorner(r));
   const apart = texts.every(([, a], i) => texts.every(([, b], j) => i === j || a.right <= b.left
     || b.right <= a.left || a.bottom <= b.top || b.bottom <= a.top));
   return {texts: texts.map(([text]) => text), inside, apart};

@@ -359,6 +359,10 @@ def test_a_table_of_classic_belote_and_coinche_reads_per_game_on_a_phone(
         expect(screen.page.locator("#board-title ~ h3")).to_have_count(2)
         screen.goto(f"/t/{table.view_key}/player/0/")
         expect(screen.page.locator(".bids-table tbody tr")).to_have_count(10)
+        # Each game's points over time, coinche's in the thousands: every number inside.
+        for chart in screen.page.locator("figure.chart svg").all():
+            found = chart.evaluate(CHART_TEXTS)
+            assert found["inside"] and found["apart"], (language, found)
         narrow = screen.page.evaluate(
             """() => [...document.querySelectorAll(".figures dt")]
                  .filter((dt) => dt.getBoundingClientRect().width < 80).map((dt) => dt.textContent)"""
@@ -464,11 +468,9 @@ def test_a_mixed_tables_finished_games_each_read_on_a_phone(
             )
             assert shown == won, (game, shown)
             expect(bars.locator("svg[role=img]").first).to_be_visible()
-            # Its head to head: the game's one match, won by its winners.
+            # Its head to head: the game's one match, its winners first, as in the pairs' table.
             w, lost = mixed_pairs(names, game)
-            expect(page.locator(f"#h2h-{game} + ul.recent li")).to_have_text(
-                [f"{w} 1:0 {lost}" if w < lost else f"{lost} 0:1 {w}"]
-            )
+            expect(page.locator(f"#h2h-{game} + ul.recent li")).to_have_text([f"{w} 1:0 {lost}"])
         # Every board's headings fit their columns whole, on one line; so do the games' names.
         assert not one_line_each(page.locator("table.board thead th, main h3")), language
         # axe runs as a script in the page: with scripts off it has nothing to run on.

@@ -92,7 +92,8 @@ def recorded(number: int, matches: list[tuple[int, int, Match]]) -> RoundResult:
 
 
 def signed(number: int) -> str:
-    return f"+{number}" if number > 0 else str(number)
+    """As the standings write a difference: a plus, or the minus sign (U+2212)."""
+    return f"+{number}" if number > 0 else f"\u2212{-number}" if number < 0 else "0"
 
 
 def expect_standings(wall: Screen, lines, names: dict[int, str], title: str) -> None:

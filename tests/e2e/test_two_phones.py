@@ -202,3 +202,53 @@ def test_delete_all_passed_and_undo_from_an_older_match_page_change_nothing(
     warned(b, language, CHANGED)
     assert points_of(match) == [90, 100, 120]
     expect(b.page.locator("form.undo")).to_have_count(0)
+
+
+@pytest.mark.parametrize(
+    ("language", "javascript"), [("bg", False), ("uk", False), ("ru", False), ("ru", True)], ids=str
+)
+def test_save_on_a_page_older_than_the_match_goes_straight_to_what_changed(
+    new_context, client_for_setup, language, javascript
+):
+    """Phone A types on a correction (then on a new deal) and taps Save after B's Save, without
+    tapping Preview: the first Save shows the page that says the match changed, with what A
+    typed previewed against the match as it is now, and the next Save records it."""
+    match = create_match(client_for_setup, language)
+    for number, points in enumerate((87, 100, 120), start=1):
+        record_deal(client_for_setup, match, number, card_points=points)
+    a, b = two_phones(new_context, language, javascript)
+    key = match.scorer_key
+    correction = r"/m/[\w-]+/deal/2/(#preview)?$"
+
+    a.goto(f"/m/{key}/deal/2/")
+    a.type_number("#id_card_points", 160)
+    enter_new_deal(b, javascript, key, ("B", "spades", 100))
+    save(b, MATCH_PAGE)
+    save(a, correction)
+    warned(a, language, CORRECTED_NOT_YET)
+    expect(a.page.locator("#id_card_points")).to_have_value("160")
+    expect(a.page.locator("input[name=number]")).to_have_value("2")
+    expect(a.page.locator("#result-bar strong")).to_have_text(["+16", "+0"])
+    assert points_of(match) == [87, 100, 120, 100]
+    save(a, MATCH_PAGE)
+    assert points_of(match) == [87, 160, 120, 100]
+    expect(a.page.locator(".messages .warning")).to_have_count(0)
+
+    a.goto(f"/m/{key}/deal/")
+    a.choose("bidders", "A")
+    a.choose("contract", "hearts")
+    a.type_number("#id_card_points", 90)
+    b.goto(f"/m/{key}/deal/1/")
+    b.type_number("#id_card_points", 95)
+    previewed(b, javascript, r"/m/[\w-]+/deal/1/(#preview)?$")
+    save(b, MATCH_PAGE)
+    save(a, DEAL_PAGE)
+    warned(a, language, NOT_YET)
+    expect(a.page.locator("input[name=bidders][value=A]")).to_be_checked()
+    expect(a.page.locator("input[name=contract][value=hearts]")).to_be_checked()
+    expect(a.page.locator("#id_card_points")).to_have_value("90")
+    expect(a.page.locator("input[name=number]")).to_have_value("5")
+    expect(a.page.locator("#result-bar strong")).to_have_text(["+9", "+7"])
+    assert points_of(match) == [95, 160, 120, 100]
+    save(a, MATCH_PAGE)
+    assert points_of(match) == [95, 160, 120, 100, 90]

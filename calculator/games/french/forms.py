@@ -11,6 +11,8 @@ Nothing is scored here: the form builds the engine's deal and the match's game s
 """
 
 from django import forms
+from django.utils.html import format_html
+from django.utils.safestring import SafeString
 from django.utils.translation import gettext_lazy as _
 
 from calculator import engine
@@ -22,12 +24,14 @@ from calculator.games.belot.forms import SEQUENCE_KINDS, TEAMS, DealForm
 PASSED = "passed"  # the bid field's all passed: nobody bid, the cards are thrown in
 
 
-def _suit_label(suit: Suit | Trumps) -> str:
-    """A suit's symbol and name ("♥ hearts"); no trumps and all trumps by their names alone,
-    as belot's contract buttons say them."""
+def _suit_label(suit: Suit | Trumps) -> SafeString:
+    """A suit's symbol and name ("♥ hearts"), each in a span of its own: the chip stands the
+    symbol above the name, so that six contracts fit one row of a phone. No trumps and all
+    trumps by their names alone, as belot's contract buttons say them."""
+    name = format_html('<span class="name">{}</span>', words.contract_name(suit.value))
     if isinstance(suit, Trumps):
-        return words.contract_name(suit.value)
-    return f"{words.contract_symbol(suit.value)} {words.contract_name(suit.value)}"
+        return name
+    return format_html('<span class="sign">{}</span> {}', words.contract_symbol(suit.value), name)
 
 
 class BidField(forms.CharField):
