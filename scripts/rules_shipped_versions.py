@@ -1,6 +1,6 @@
 """Record the fingerprint of every version of the rules text the project has shipped.
 
-`manage.py load_rules --if-unedited` (and migrations 0005 to 0007) write the shipped text of a
+`manage.py load_rules --if-unedited` (and migrations 0005 to 0008) write the shipped text of a
 section in one language only over a stored text that is itself a version the project shipped, so
 that text edited in the admin stays. They know those versions by their fingerprints
 (`rules.seed.fingerprint`) in `rules/shipped.json`, which this script keeps: it adds the

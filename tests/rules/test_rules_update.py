@@ -189,3 +189,26 @@ def test_migration_0007_brings_the_native_readings_corrections_and_keeps_edits(c
     assert TEAM_NAMED in classic.body_ru
     assert Section.objects.get(slug="game-end").body_uk == edited
     assert "kept as it is: game-end (uk)" in capsys.readouterr().out
+
+
+BEFORE_THIRD_READING = Path(__file__).parent / "data" / "game-end.bg.before-third-reading.html"
+BIDDERS_NAMED = "но отбор „Вие“ изкарва играта"  # the corrected sentence, in bg
+
+
+@pytest.mark.django_db
+def test_migration_0008_brings_the_third_readings_corrections_and_keeps_edits(capsys):
+    match = TITLE.match(BEFORE_THIRD_READING.read_text(encoding="utf-8"))
+    title, body = match["title"].strip(), match["body"].strip()
+    assert fingerprint(title, body) in shipped_fingerprints()["game-end"]["bg"]
+    assert BIDDERS_NAMED not in body
+    Section.objects.filter(slug="game-end").update(title_bg=title, body_bg=body)
+    edited = read_section("declarations", "ru")[1] + EDITED
+    Section.objects.filter(slug="declarations").update(body_ru=edited)
+
+    import_module("rules.migrations.0008_third_readings_text").refresh(apps, None)
+
+    game_end = Section.objects.get(slug="game-end")
+    assert (game_end.title_bg, game_end.body_bg) == read_section("game-end", "bg")
+    assert BIDDERS_NAMED in game_end.body_bg
+    assert Section.objects.get(slug="declarations").body_ru == edited
+    assert "kept as it is: declarations (ru)" in capsys.readouterr().out
