@@ -297,6 +297,43 @@ def test_ukrainian_says_vsi_after_a_vowel():
     assert found == []
 
 
+# The і/й euphony of Ukrainian: "й" between a vowel and a consonant ("роздавача й закінчуючи",
+# "квінта й каре"), "і" after a consonant or a pause.
+def test_ukrainian_says_i_short_between_a_vowel_and_a_consonant():
+    between = r"(?<!\w)\w*[аеєиіїоуюя] і [бвгґджзклмнпрстфхцчшщ]\w*"
+    texts = interface_texts("uk") + [rules_text("uk")]
+    found = [match[0] for text in texts for match in re.finditer(between, text, re.I)]
+    assert found == []
+    assert re.search(between, "праворуч від роздавача і закінчуючи", re.I)
+
+
+# Wordings native readings of the Ukrainian corrected: the instrumental of "деберц" is hard
+# ("за деберцом", like "палацом"); "без козиря" and "усі козирі" are contract names, not
+# "на всі козирі"; the two named side by side are both quoted; the plain suits are
+# "некозирні масті", not the calque "поза козирем"; a result reads "усі спасували", not a
+# label "Усі пас".
+UK_CORRECTED = (
+    "деберцем",
+    "на всі козирі",
+    "козиря й усі козирі",
+    "козиря та всі козирі",
+    "без козиря або всі козирі",
+    "поза козирем",
+    "усі пас\b",
+)
+
+
+def test_ukrainian_keeps_the_corrected_wordings_away():
+    texts = interface_texts("uk") + [rules_text("uk")]
+    found = [
+        match[0]
+        for text in texts
+        for wrong in UK_CORRECTED
+        for match in re.finditer(wrong, text, re.I)
+    ]
+    assert found == []
+
+
 def test_ukrainian_names_the_taker_as_the_form_does():
     """Classic belote's taker is «команда, що взяла», the form's word, not «ті, хто взяв»."""
     relative = r"(?<!\w)(?:ті|тих|тим|тими),\s+хто\s+взяв"
