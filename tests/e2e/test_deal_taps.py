@@ -120,7 +120,7 @@ def test_an_ordinary_deal_takes_at_most_five_taps_and_no_swipe(new_context, clie
         box = page.locator("#id_card_points")
         expect(box).to_be_focused()  # the keypad is up: no tap on the box
         found = tappable(box)  # and a scorer who taps it anyway finds it above Save
-        assert found["scrolled"] == 0, found  # six contracts too take one row
+        assert found["scrolled"] == 0, (language, found)  # six contracts too take one row
         page.keyboard.type("90")
         expect(box).to_have_value("90")
         save(screen, taps)
