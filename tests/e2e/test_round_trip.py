@@ -53,7 +53,10 @@ def test_a_sample_of_random_deals_is_saved_as_the_engine_scores_it(
     assert engine.deal_from_dict(Deal.objects.get(match=match).data) == entered_deal(deal, tops)
 
 
-@pytest.mark.parametrize("language", ["bg", "uk", "ru"])
+# The page's script shows and clears the question the same way in each language: one language
+# here (the sample above is Bulgarian); the deal page's words at 360 px in every language are
+# test_deal_choices.py's and test_phone_screens.py's.
+@pytest.mark.parametrize("language", ["uk"])
 def test_the_top_card_asked_for_appears_in_place_and_its_error_clears(
     new_context, client_for_setup, language
 ):
