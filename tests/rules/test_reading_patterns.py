@@ -4,10 +4,12 @@ docs/terms.md decides each (the address form, the team named as a team, the name
 
 import re
 
+import polib
 import pytest
 
 from rules.content import LANGUAGES, all_sections
 from tests.rules.test_language import every_text, interface_texts, own_text, rules_text
+from tests.rules.test_terms import LOCALE
 from tests.rules.test_worked_examples import section
 
 # A default team name standing bare as the subject of a plural verb ("«Ми» записують", "виграють
@@ -342,3 +344,46 @@ def test_ukrainian_names_the_taker_as_the_form_does():
     relative = r"(?<!\w)(?:ті|тих|тим|тими),\s+хто\s+взяв"
     texts = interface_texts("uk") + [rules_text("uk")]
     assert [match[0] for text in texts for match in re.finditer(relative, text, re.I)] == []
+
+
+# The message for whose sequence was in trumps, given in no trumps or all trumps, said that both
+# "have no trump suit": all trumps has four. Neither has one trump suit; no text says all trumps
+# has none (the rules' "козырной масти нет или козырные все" says both).
+NO_TRUMP_SUIT = {
+    "en": r"\bno trump suit\b|\bwithout a trump suit\b",
+    "bg": r"няма козов цвят|без козов цвят",
+    "uk": r"немає козирної масті|козирної масті немає|без козирної масті",
+    "ru": r"нет козырной масти|козырной масти нет|без козырной масти",
+}
+ALL_TRUMPS = {
+    "en": r"all trumps",
+    "bg": r"всичко коз",
+    "uk": r"(?:усі|всі) козирі",
+    "ru": r"все козыри",
+}
+
+
+def all_trumps_said_to_have_no_trump_suit(text: str, language: str) -> list[str]:
+    return [
+        sentence
+        for sentence in re.split(r"(?<=[.!?])\s+", text)
+        if re.search(NO_TRUMP_SUIT[language], sentence, re.I)
+        and re.search(ALL_TRUMPS[language], sentence, re.I)
+    ]
+
+
+@pytest.mark.parametrize("language", ["en", *LANGUAGES])
+def test_all_trumps_is_never_said_to_have_no_trump_suit(language):
+    if language == "en":
+        catalog = polib.pofile(str(LOCALE / "bg" / "LC_MESSAGES" / "django.po"))
+        texts = [entry.msgid for entry in catalog]
+    else:
+        texts = interface_texts(language)
+        for rules_section in all_sections():
+            body = rules_section["body"][language]
+            blocks = re.findall(r"<(p|li|td)\b[^>]*>(.*?)</\1>", body, re.S)
+            texts += [" ".join(re.sub(r"<[^>]+>", " ", block).split()) for _tag, block in blocks]
+    found = [s for text in texts for s in all_trumps_said_to_have_no_trump_suit(text, language)]
+    assert found == []
+    wrong = "No trumps and all trumps have no trump suit: equal sequences cancel each other."
+    assert all_trumps_said_to_have_no_trump_suit(wrong, "en")
