@@ -346,6 +346,79 @@ def test_ukrainian_names_the_taker_as_the_form_does():
     assert [match[0] for text in texts for match in re.finditer(relative, text, re.I)] == []
 
 
+# Bulgarian belot's declarations are raw points that count toward the deal's total, which is
+# divided by 10 before anything goes on the sheet: a team "получает" them, they "засчитываются"
+# (uk "отримує", "зараховують"); "записывает / записує" is only what the sheet gets (the last
+# native reading found nine raw counts "written"). The French games write their points as they
+# are, so their chapters keep the verb; docs/terms.md, "declarations counted".
+FRENCH_CHAPTERS = {"classic-belote", "contree", "related-games"}
+WRITES = {"ru": r"(?:записыва|запиш|записал|записан)\w*", "uk": r"(?:запису|запиш|записа)\w*"}
+DECLARATION = {
+    "ru": r"(?:комбинаци|последовательност|каре|белот)\w*",
+    "uk": r"(?:комбінаці|послідовност|каре|белот)\w*",
+}
+ALL_ITS = {
+    "ru": r"(?:все\s+)?(?:свои\s+|её\s+|их\s+)?",
+    "uk": r"(?:всі\s+|усі\s+)?(?:свої\s+|її\s+)?",
+}
+ONLY_TEAM = {"ru": r"только\s+команда", "uk": r"лише\s+команда"}
+NOR = {"ru": r"ни\s+", "uk": r"ні\s+"}
+
+
+def declarations_written(text: str, language: str) -> list[str]:
+    """Declarations said to be written: "каре … записывает", "записывает все свои
+    последовательности", "записывает только команда", "записывает 150" (a raw count: the sheet
+    of Bulgarian belot gets small numbers, never 20 to 200 in tens)."""
+    writes, declaration = WRITES[language], DECLARATION[language]
+    raw_count = r"(?:за\s+\w+\s+)?(?:[2-9]0|1\d0|200)(?![\d:])"
+    pattern = (
+        rf"\b{declaration}(?:,?\s+[^\s.;:]+){{0,4}}?\s+{writes}"
+        rf"|\b{writes}\s+(?:{ALL_ITS[language]}{declaration}|{NOR[language]}{declaration}"
+        rf"|{ONLY_TEAM[language]}|{raw_count})"
+    )
+    found = []
+    for sentence in re.split(r"(?<=[.!?])\s+", text):
+        found += [match[0] for match in re.finditer(pattern, sentence, re.I)]
+    return found
+
+
+def belot_sentences(language: str) -> list[str]:
+    blocks = []
+    for rules_section in all_sections():
+        if rules_section["slug"] in FRENCH_CHAPTERS:
+            continue
+        body = rules_section["body"][language]
+        for _tag, block in re.findall(r"<(p|li|td)\b[^>]*>(.*?)</\1>", body, re.S):
+            blocks.append(" ".join(re.sub(r"<[^>]+>", " ", block).split()))
+    return blocks
+
+
+@pytest.mark.parametrize("language", ["ru", "uk"])
+def test_declarations_count_and_only_the_sheet_is_written(language):
+    texts = belot_sentences(language) + interface_texts(language)
+    assert [found for text in texts for found in declarations_written(text, language)] == []
+
+
+def test_the_check_finds_declarations_written():
+    for wrong in (
+        "Последовательности выигрывает Б и записывает 50 + 20 = 70.",
+        "Выигравшая команда записывает все свои последовательности, другая — ни одной.",
+        "а каре команды А всё равно записали бы.",
+        "Последовательности записывает команда «Мы» (квинта): +100 очков.",
+        "поэтому в конце команда «Они» записывает за неё 50",
+    ):
+        assert declarations_written(wrong, "ru"), wrong
+    assert declarations_written("Окремо: А записує 100 + 20 = 120 за послідовності.", "uk")
+    for right in (
+        "Соперники записывают всё: свои очки и очки играющих, включая их комбинации и белот.",
+        "Она записывает все очки за карты, свои комбинации и белот, а также 9 за капо.",
+        "Другая команда не записывает ничего — ни комбинаций, ни белота.",
+        "Играющие сели, и соперники записывают 13 + 8 = 21.",
+        "команда «Мы» делает капо в червах и записывает 16 + 9 = 25",
+    ):
+        assert declarations_written(right, "ru") == [], right
+
+
 # The message for whose sequence was in trumps, given in no trumps or all trumps, said that both
 # "have no trump suit": all trumps has four. Neither has one trump suit; no text says all trumps
 # has none (the rules' "козырной масти нет или козырные все" says both).
