@@ -460,3 +460,55 @@ def test_all_trumps_is_never_said_to_have_no_trump_suit(language):
     assert found == []
     wrong = "No trumps and all trumps have no trump suit: equal sequences cancel each other."
     assert all_trumps_said_to_have_no_trump_suit(wrong, "en")
+
+
+# Ukrainian: the steps in the calculator are said impersonally, as in the Russian rules
+# ("у калькулятор уводять", "вибирають «Сіли, без очок за карти»", "у полі … вказують"); the
+# rules' "ти" stays for the player at the table (docs/terms.md, "Addressing the reader").
+UK_CALCULATOR_STEP_TY = (
+    r"\b(?:вв?еди|уведи|вводь|уводь|вибери|вибирай|обери|обирай|вкажи|укажи|вказуй|указуй"
+    r"|познач|позначай|натисни|натискай|збережи|зберігай|запиши|записуй|увімкни|ввімкни|вимкни"
+    r"|перемкни|лишай|залиш|залишай"
+    r"|(?:вводи|уводи|вибира|обира|вказу|указу|познача|натиска|зберіга|запису|лиша|залиша)(?:ш|єш))\b"
+)
+
+
+def test_ukrainian_rules_give_the_calculators_steps_impersonally():
+    found = re.findall(UK_CALCULATOR_STEP_TY, rules_text("uk"), re.I)
+    assert sorted({word.lower() for word in found}) == []
+
+
+def test_the_check_finds_a_ukrainian_calculator_step_said_to_you():
+    text = "У калькуляторі введи квінту; вибери «Сіли», вкажи команду й лишай белоти, якщо вводиш"
+    found = re.findall(UK_CALCULATOR_STEP_TY, text)
+    assert found == ["введи", "вибери", "вкажи", "лишай", "вводиш"]
+
+
+# Ukrainian, as the Russian: a table is where the players sit ("за деякими столами карають",
+# "якщо за столом його визнали"), not the subject of a verb ("деякі столи карають", "стіл його
+# визнав", "зарахував стіл"); what some groups do is "у деяких компаніях", "подекуди", "одні…,
+# другі…". Checked in the rules, where the reading found it.
+UK_VERB = (
+    r"(?!(?:якщо|або|немає|тут|також)\b)\w+(?:ють|ять|уть|ає|ує|ить|їть|ав|ив|ів|ла|ли)(?:ся)?"
+)
+UK_TABLE_AS_SUBJECT = (
+    rf"(?<!\w)(?:(?:столи|стіл)\s+(?:\w{{1,5}}\s+){{0,2}}{UK_VERB}|{UK_VERB}\s+(?:столи|стіл)"
+    r"|(?:деякі|багато|інші|одні)\s+стол(?:и|ів))(?!\w)"
+)
+
+
+def test_ukrainian_rules_never_make_a_table_the_subject():
+    assert re.findall(UK_TABLE_AS_SUBJECT, rules_text("uk"), re.I) == []
+
+
+def test_the_check_finds_a_ukrainian_table_as_the_subject():
+    text = (
+        "Деякі столи карають; уводять те, що зарахував стіл, якщо стіл його визнав. Багато столів "
+        "у них грають. За деякими столами карають, за більшістю столів теж роздають заново."
+    )
+    assert re.findall(UK_TABLE_AS_SUBJECT, text, re.I) == [
+        "Деякі столи",
+        "зарахував стіл",
+        "стіл його визнав",
+        "Багато столів",
+    ]
