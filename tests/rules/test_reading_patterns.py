@@ -512,3 +512,34 @@ def test_the_check_finds_a_ukrainian_table_as_the_subject():
         "стіл його визнав",
         "Багато столів",
     ]
+
+
+# Ukrainian: a sentence names a team with its word once; the next sentence about the same team
+# says "вона" (the last reading found «команда «Ми»» three times in a row heavy: "команда «Ми»
+# сіла. Команда «Ми» записує…"). The name may still stand alone as the rules allow, and a bare
+# name is never a plural verb's subject (test_the_rules_name_a_team_as_a_team_before_a_verb).
+UK_TEAM_NAMED = r"(?i)команд\w*\s+(«(?:Ми|Вони|%\(\w+\)s)»|%\(\w+\)s)"
+
+
+def teams_named_again(text: str) -> list[str]:
+    found, before = [], set()
+    for sentence in re.split(r"(?<=[.!?])\s+(?=[А-ЯІЇЄҐ«])", text):
+        named = re.findall(UK_TEAM_NAMED, sentence)
+        found += [sentence for name in set(named) if named.count(name) > 1]
+        starts = re.match(UK_TEAM_NAMED, sentence)
+        if starts and starts[1] in before:
+            found.append(sentence)
+        before = set(named)
+    return found
+
+
+def test_ukrainian_names_a_team_with_its_word_once_and_then_says_she():
+    texts = interface_texts("uk")
+    for rules_section in all_sections():
+        body = rules_section["body"]["uk"]
+        for _tag, block in re.findall(r"<(p|li)\b[^>]*>(.*?)</\1>", body, re.S):
+            texts.append(" ".join(re.sub(r"<[^>]+>", " ", block).split()))
+    assert [found for text in texts for found in teams_named_again(text)] == []
+    assert teams_named_again("90 проти 92, команда «Ми» сіла. Команда «Ми» записує свій белот.")
+    assert teams_named_again("у команди %(loser)s — терц; послідовності команди %(loser)s — ні.")
+    assert not teams_named_again("команда «Ми» записує 6, а команда «Вони» — 10.")
