@@ -3,8 +3,9 @@ share"): 162 card points, a capot's 252, belote-rebelote, the declarations and h
 rounding to the nearest ten, the checks of card points and declarations, and the end of a game.
 
 A deal's ``trump`` is a :class:`Suit`, or (contrée and coinche under a house rule) one of the
-:class:`Trumps` contracts: no trumps ("sans atout") or all trumps ("tout atout"). They have no
-trump suit, so equal sequences cannot be told apart by one in trumps: both are cancelled.
+:class:`Trumps` contracts: no trumps ("sans atout") or all trumps ("tout atout"). Neither has
+one trump suit (no suit is trumps in the one, every suit in the other), so equal sequences cannot
+be told apart by one in trumps: both are cancelled.
 """
 
 from __future__ import annotations
@@ -43,7 +44,7 @@ MAX_BELOTES = 1  # one king and queen of trumps
 
 
 class Trumps(StrEnum):
-    """The contracts without a trump suit (contrée and coinche, a house rule). The values are
+    """The contracts without one trump suit (contrée and coinche, a house rule). The values are
     Bulgarian belot's names of the same contracts."""
 
     NO = "no_trumps"  # sans atout (SA): every suit ranks and counts as a plain suit
@@ -96,7 +97,7 @@ def count(
     deal: FrenchDeal, explain: bool = False, values: DeclarationValues = USUAL_VALUES
 ) -> Counted:
     """The single best declaration's team scores all of its declarations (FFB); between equal
-    sequences the one in trumps wins, and without a trump suit (no trumps, all trumps) both
+    sequences the one in trumps wins, and without one trump suit (no trumps, all trumps) both
     are cancelled; belote always counts for its team. ``values``: what carrés and belotes are
     worth in the deal's contract."""
     return count_declarations(

@@ -271,8 +271,8 @@ def _belot_in_all_trumps(p: Params, names: TeamNames) -> Message:
 
 def _sequence_in_trumps_no_suit(p: Params, names: TeamNames) -> Message:
     text = _(
-        "No trumps and all trumps have no trump suit: equal sequences cancel each other, so "
-        "leave whose sequence was in trumps empty."
+        "In no trumps no suit is trumps, and in all trumps every suit is: equal sequences "
+        "cancel each other, so leave whose sequence was in trumps empty."
     )
     return text, {}
 

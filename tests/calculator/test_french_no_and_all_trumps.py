@@ -227,8 +227,8 @@ def test_whose_sequence_was_in_trumps_is_refused_without_a_trump_suit(client):
     )  # fmt: skip
     with translation.override("bg"):
         expected = gettext(
-            "No trumps and all trumps have no trump suit: equal sequences cancel each other, so "
-            "leave whose sequence was in trumps empty."
+            "In no trumps no suit is trumps, and in all trumps every suit is: equal sequences "
+            "cancel each other, so leave whose sequence was in trumps empty."
         )
     assert escape(expected) in response.content.decode()
 
@@ -320,7 +320,7 @@ def test_history_sheet_figures_and_file_of_a_no_trumps_and_all_trumps_match(clie
     for url in (f"/m/{match.watch_key}/", f"/m/{match.watch_key}/sheet/"):
         html = client.get(url).content.decode()
         assert "100\u00a0БК" in html and "120\u00a0ВК" in html
-    # A player's page lists the contracts without a trump suit (Ана and Вера: team A).
+    # A player's page lists the contracts without one trump suit (Ана and Вера: team A).
     player = client.get(f"/t/{table.view_key}/player/0/").content.decode()
     assert "Без коз" in player and "Всичко коз" in player
     figures = client.get(f"/t/{table.view_key}/stats.json").content.decode()

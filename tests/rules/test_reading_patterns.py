@@ -4,10 +4,12 @@ docs/terms.md decides each (the address form, the team named as a team, the name
 
 import re
 
+import polib
 import pytest
 
 from rules.content import LANGUAGES, all_sections
 from tests.rules.test_language import every_text, interface_texts, own_text, rules_text
+from tests.rules.test_terms import LOCALE
 from tests.rules.test_worked_examples import section
 
 # A default team name standing bare as the subject of a plural verb ("«Ми» записують", "виграють
@@ -342,3 +344,202 @@ def test_ukrainian_names_the_taker_as_the_form_does():
     relative = r"(?<!\w)(?:ті|тих|тим|тими),\s+хто\s+взяв"
     texts = interface_texts("uk") + [rules_text("uk")]
     assert [match[0] for text in texts for match in re.finditer(relative, text, re.I)] == []
+
+
+# Bulgarian belot's declarations are raw points that count toward the deal's total, which is
+# divided by 10 before anything goes on the sheet: a team "получает" them, they "засчитываются"
+# (uk "отримує", "зараховують"); "записывает / записує" is only what the sheet gets (the last
+# native reading found nine raw counts "written"). The French games write their points as they
+# are, so their chapters keep the verb; docs/terms.md, "declarations counted".
+FRENCH_CHAPTERS = {"classic-belote", "contree", "related-games"}
+WRITES = {"ru": r"(?:записыва|запиш|записал|записан)\w*", "uk": r"(?:запису|запиш|записа)\w*"}
+DECLARATION = {
+    "ru": r"(?:комбинаци|последовательност|каре|белот)\w*",
+    "uk": r"(?:комбінаці|послідовност|каре|белот)\w*",
+}
+ALL_ITS = {
+    "ru": r"(?:все\s+)?(?:свои\s+|её\s+|их\s+)?",
+    "uk": r"(?:всі\s+|усі\s+)?(?:свої\s+|її\s+)?",
+}
+ONLY_TEAM = {"ru": r"только\s+команда", "uk": r"лише\s+команда"}
+NOR = {"ru": r"ни\s+", "uk": r"ні\s+"}
+
+
+def declarations_written(text: str, language: str) -> list[str]:
+    """Declarations said to be written: "каре … записывает", "записывает все свои
+    последовательности", "записывает только команда", "записывает 150" (a raw count: the sheet
+    of Bulgarian belot gets small numbers, never 20 to 200 in tens)."""
+    writes, declaration = WRITES[language], DECLARATION[language]
+    raw_count = r"(?:за\s+\w+\s+)?(?:[2-9]0|1\d0|200)(?![\d:])"
+    pattern = (
+        rf"\b{declaration}(?:,?\s+[^\s.;:]+){{0,4}}?\s+{writes}"
+        rf"|\b{writes}\s+(?:{ALL_ITS[language]}{declaration}|{NOR[language]}{declaration}"
+        rf"|{ONLY_TEAM[language]}|{raw_count})"
+    )
+    found = []
+    for sentence in re.split(r"(?<=[.!?])\s+", text):
+        found += [match[0] for match in re.finditer(pattern, sentence, re.I)]
+    return found
+
+
+def belot_sentences(language: str) -> list[str]:
+    blocks = []
+    for rules_section in all_sections():
+        if rules_section["slug"] in FRENCH_CHAPTERS:
+            continue
+        body = rules_section["body"][language]
+        for _tag, block in re.findall(r"<(p|li|td)\b[^>]*>(.*?)</\1>", body, re.S):
+            blocks.append(" ".join(re.sub(r"<[^>]+>", " ", block).split()))
+    return blocks
+
+
+@pytest.mark.parametrize("language", ["ru", "uk"])
+def test_declarations_count_and_only_the_sheet_is_written(language):
+    texts = belot_sentences(language) + interface_texts(language)
+    assert [found for text in texts for found in declarations_written(text, language)] == []
+
+
+def test_the_check_finds_declarations_written():
+    for wrong in (
+        "Последовательности выигрывает Б и записывает 50 + 20 = 70.",
+        "Выигравшая команда записывает все свои последовательности, другая — ни одной.",
+        "а каре команды А всё равно записали бы.",
+        "Последовательности записывает команда «Мы» (квинта): +100 очков.",
+        "поэтому в конце команда «Они» записывает за неё 50",
+    ):
+        assert declarations_written(wrong, "ru"), wrong
+    assert declarations_written("Окремо: А записує 100 + 20 = 120 за послідовності.", "uk")
+    for right in (
+        "Соперники записывают всё: свои очки и очки играющих, включая их комбинации и белот.",
+        "Она записывает все очки за карты, свои комбинации и белот, а также 9 за капо.",
+        "Другая команда не записывает ничего — ни комбинаций, ни белота.",
+        "Играющие сели, и соперники записывают 13 + 8 = 21.",
+        "команда «Мы» делает капо в червах и записывает 16 + 9 = 25",
+    ):
+        assert declarations_written(right, "ru") == [], right
+
+
+# The message for whose sequence was in trumps, given in no trumps or all trumps, said that both
+# "have no trump suit": all trumps has four. Neither has one trump suit; no text says all trumps
+# has none (the rules' "козырной масти нет или козырные все" says both).
+NO_TRUMP_SUIT = {
+    "en": r"\bno trump suit\b|\bwithout a trump suit\b",
+    "bg": r"няма козов цвят|без козов цвят",
+    "uk": r"немає козирної масті|козирної масті немає|без козирної масті",
+    "ru": r"нет козырной масти|козырной масти нет|без козырной масти",
+}
+ALL_TRUMPS = {
+    "en": r"all trumps",
+    "bg": r"всичко коз",
+    "uk": r"(?:усі|всі) козирі",
+    "ru": r"все козыри",
+}
+
+
+def all_trumps_said_to_have_no_trump_suit(text: str, language: str) -> list[str]:
+    return [
+        sentence
+        for sentence in re.split(r"(?<=[.!?])\s+", text)
+        if re.search(NO_TRUMP_SUIT[language], sentence, re.I)
+        and re.search(ALL_TRUMPS[language], sentence, re.I)
+    ]
+
+
+@pytest.mark.parametrize("language", ["en", *LANGUAGES])
+def test_all_trumps_is_never_said_to_have_no_trump_suit(language):
+    if language == "en":
+        catalog = polib.pofile(str(LOCALE / "bg" / "LC_MESSAGES" / "django.po"))
+        texts = [entry.msgid for entry in catalog]
+    else:
+        texts = interface_texts(language)
+        for rules_section in all_sections():
+            body = rules_section["body"][language]
+            blocks = re.findall(r"<(p|li|td)\b[^>]*>(.*?)</\1>", body, re.S)
+            texts += [" ".join(re.sub(r"<[^>]+>", " ", block).split()) for _tag, block in blocks]
+    found = [s for text in texts for s in all_trumps_said_to_have_no_trump_suit(text, language)]
+    assert found == []
+    wrong = "No trumps and all trumps have no trump suit: equal sequences cancel each other."
+    assert all_trumps_said_to_have_no_trump_suit(wrong, "en")
+
+
+# Ukrainian: the steps in the calculator are said impersonally, as in the Russian rules
+# ("у калькулятор уводять", "вибирають «Сіли, без очок за карти»", "у полі … вказують"); the
+# rules' "ти" stays for the player at the table (docs/terms.md, "Addressing the reader").
+UK_CALCULATOR_STEP_TY = (
+    r"\b(?:вв?еди|уведи|вводь|уводь|вибери|вибирай|обери|обирай|вкажи|укажи|вказуй|указуй"
+    r"|познач|позначай|натисни|натискай|збережи|зберігай|запиши|записуй|увімкни|ввімкни|вимкни"
+    r"|перемкни|лишай|залиш|залишай"
+    r"|(?:вводи|уводи|вибира|обира|вказу|указу|познача|натиска|зберіга|запису|лиша|залиша)(?:ш|єш))\b"
+)
+
+
+def test_ukrainian_rules_give_the_calculators_steps_impersonally():
+    found = re.findall(UK_CALCULATOR_STEP_TY, rules_text("uk"), re.I)
+    assert sorted({word.lower() for word in found}) == []
+
+
+def test_the_check_finds_a_ukrainian_calculator_step_said_to_you():
+    text = "У калькуляторі введи квінту; вибери «Сіли», вкажи команду й лишай белоти, якщо вводиш"
+    found = re.findall(UK_CALCULATOR_STEP_TY, text)
+    assert found == ["введи", "вибери", "вкажи", "лишай", "вводиш"]
+
+
+# Ukrainian, as the Russian: a table is where the players sit ("за деякими столами карають",
+# "якщо за столом його визнали"), not the subject of a verb ("деякі столи карають", "стіл його
+# визнав", "зарахував стіл"); what some groups do is "у деяких компаніях", "подекуди", "одні…,
+# другі…". Checked in the rules, where the reading found it.
+UK_VERB = (
+    r"(?!(?:якщо|або|немає|тут|також)\b)\w+(?:ють|ять|уть|ає|ує|ить|їть|ав|ив|ів|ла|ли)(?:ся)?"
+)
+UK_TABLE_AS_SUBJECT = (
+    rf"(?<!\w)(?:(?:столи|стіл)\s+(?:\w{{1,5}}\s+){{0,2}}{UK_VERB}|{UK_VERB}\s+(?:столи|стіл)"
+    r"|(?:деякі|багато|інші|одні)\s+стол(?:и|ів))(?!\w)"
+)
+
+
+def test_ukrainian_rules_never_make_a_table_the_subject():
+    assert re.findall(UK_TABLE_AS_SUBJECT, rules_text("uk"), re.I) == []
+
+
+def test_the_check_finds_a_ukrainian_table_as_the_subject():
+    text = (
+        "Деякі столи карають; уводять те, що зарахував стіл, якщо стіл його визнав. Багато столів "
+        "у них грають. За деякими столами карають, за більшістю столів теж роздають заново."
+    )
+    assert re.findall(UK_TABLE_AS_SUBJECT, text, re.I) == [
+        "Деякі столи",
+        "зарахував стіл",
+        "стіл його визнав",
+        "Багато столів",
+    ]
+
+
+# Ukrainian: a sentence names a team with its word once; the next sentence about the same team
+# says "вона" (the last reading found «команда «Ми»» three times in a row heavy: "команда «Ми»
+# сіла. Команда «Ми» записує…"). The name may still stand alone as the rules allow, and a bare
+# name is never a plural verb's subject (test_the_rules_name_a_team_as_a_team_before_a_verb).
+UK_TEAM_NAMED = r"(?i)команд\w*\s+(«(?:Ми|Вони|%\(\w+\)s)»|%\(\w+\)s)"
+
+
+def teams_named_again(text: str) -> list[str]:
+    found, before = [], set()
+    for sentence in re.split(r"(?<=[.!?])\s+(?=[А-ЯІЇЄҐ«])", text):
+        named = re.findall(UK_TEAM_NAMED, sentence)
+        found += [sentence for name in set(named) if named.count(name) > 1]
+        starts = re.match(UK_TEAM_NAMED, sentence)
+        if starts and starts[1] in before:
+            found.append(sentence)
+        before = set(named)
+    return found
+
+
+def test_ukrainian_names_a_team_with_its_word_once_and_then_says_she():
+    texts = interface_texts("uk")
+    for rules_section in all_sections():
+        body = rules_section["body"]["uk"]
+        for _tag, block in re.findall(r"<(p|li)\b[^>]*>(.*?)</\1>", body, re.S):
+            texts.append(" ".join(re.sub(r"<[^>]+>", " ", block).split()))
+    assert [found for text in texts for found in teams_named_again(text)] == []
+    assert teams_named_again("90 проти 92, команда «Ми» сіла. Команда «Ми» записує свій белот.")
+    assert teams_named_again("у команди %(loser)s — терц; послідовності команди %(loser)s — ні.")
+    assert not teams_named_again("команда «Ми» записує 6, а команда «Вони» — 10.")

@@ -31,8 +31,8 @@ declarations_exceed_hand         declarations_<t>     team, cards
 sequence_top_card_needed         declarations_<t>     team, index, length
 sequence_in_trumps_needed        sequence_in_trumps   length_a, length_b, top
 sequence_in_trumps_undeclared    sequence_in_trumps   team
-sequence_in_trumps_no_suit       sequence_in_trumps   trump (no trumps and all trumps have no
-                                                      trump suit: equal sequences cancel)
+sequence_in_trumps_no_suit       sequence_in_trumps   trump (neither no trumps nor all trumps has
+                                                      one trump suit: equal sequences cancel)
 value_invalid                    (the field)          value, expected
 hanging_invalid                  hanging              hanging (must be 0: nothing waits)
 target_invalid                   target               target
