@@ -17,7 +17,7 @@ temporary SQLite database, on 127.0.0.1, as the proxy would pass requests on:
    closed port; how many times the log says so. The probe: 16 lines in 1.1 s.
 3. TRACE and OPTIONS on pages: the status and Allow. The probe: 200 with the page.
 
-Figures go to docs/security.md ("Issue 20, part A: measured again").
+Figures go to docs/security.md ("Measured on the real server").
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The site as an app (issue 15), without a browser: the manifest in each language, the theme
+"""The site as an app, without a browser: the manifest in each language, the theme
 cookie and its switch (no open redirect), pages and their caches kept apart by theme, the wake
 lock's script on the scorer's pages only, and the score sheet at the watch link."""
 

@@ -1,5 +1,5 @@
-"""A table that plays classic belote and coinche: each game's leaderboard and figures (issue 21
-part 6), the deals entered through the forms, the expected counts evident from the deals."""
+"""A table that plays classic belote and coinche: each game's leaderboard and figures, the
+deals entered through the forms, the expected counts evident from the deals."""
 
 import json
 

@@ -1,6 +1,6 @@
 """A table that plays belot and contrée: its page's pairs, win chart and head to head, and a
 player's figures and charts, each counted over its own game's matches, as stats.json counts
-them (issue 21 part 6)."""
+them."""
 
 import json
 

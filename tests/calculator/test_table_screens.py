@@ -1,4 +1,4 @@
-"""The scorer's screens as the table uses them (issue 10), without a browser: undo, the recorded
+"""The scorer's screens as the table uses them, without a browser: undo, the recorded
 result on the correction page, what a correction changes further on, one number per deal, the
 players' names in the first-dealer choice, a watch page that needs no script."""
 

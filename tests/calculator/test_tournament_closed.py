@@ -1,4 +1,4 @@
-"""A table's match once the organizer entered its result by hand (issue 24): every deal's write
+"""A table's match once the organizer entered its result by hand: every deal's write
 to it is refused in words, in the scorer's language, and nothing is written; its pages say the
 organizer entered the result, and offer no deal to enter."""
 

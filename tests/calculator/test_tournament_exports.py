@@ -1,4 +1,4 @@
-"""A tournament's standings.json and standings.csv (issue 24): the figures of the standings page,
+"""A tournament's standings.json and standings.csv: the figures of the standings page,
 in its order, each pair's matches, and names a spreadsheet would take for formulas."""
 
 import codecs

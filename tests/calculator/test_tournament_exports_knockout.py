@@ -1,4 +1,4 @@
-"""standings.json and standings.csv with the knock-out stage (issue 24): the bracket's rounds,
+"""standings.json and standings.csv with the knock-out stage: the bracket's rounds,
 ties and winners, the tournament's winner, and each result entered by hand, in a file that is
 the same in every language; the CSV keeps its byte order mark and writes a name a spreadsheet
 would take for a formula as text."""

@@ -1,4 +1,4 @@
-"""A result entered by hand for a table that kept the score on paper (issue 24): it counts as
+"""A result entered by hand for a table that kept the score on paper: it counts as
 a played match does, it is marked as entered by hand, it is refused in words when it has no
 winner, when its match has deals, or when the page it was typed on is out of date."""
 

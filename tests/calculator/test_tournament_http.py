@@ -1,4 +1,4 @@
-"""A tournament over HTTP (issue 24): its links, the organizer's forms and every refusal, the
+"""A tournament over HTTP: its links, the organizer's forms and every refusal, the
 table cards, the list of tables and the standings, in bg, uk and ru."""
 
 import re

@@ -1,4 +1,4 @@
-"""The knock-out stage after the Swiss rounds (issue 24): the top 4, 8 or 16 of the standings
+"""The knock-out stage after the Swiss rounds: the top 4, 8 or 16 of the standings
 in the bracket, each tie a match with its table card, the winners going on to the final; every
 refusal in words in bg, uk and ru."""
 

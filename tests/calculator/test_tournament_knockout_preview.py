@@ -1,4 +1,4 @@
-"""The knock-out stage's first round shown before it starts (issue 24): "Start the knock-out
+"""The knock-out stage's first round shown before it starts: "Start the knock-out
 stage" opens its bracket, nothing stored; "Start" on that page starts exactly the ties shown,
 a second tap finds it started, and a page made before the tournament changed starts nothing
 and shows the bracket as it is now. Every word in bg, uk and ru."""

@@ -1,4 +1,4 @@
-"""The tournament's A4 standings sheet (issue 24): the standings and a table of the rounds, at
+"""The tournament's A4 standings sheet: the standings and a table of the rounds, at
 the public link's address only, in bg, uk and ru."""
 
 import re

@@ -1,4 +1,4 @@
-"""A round's pairings before it starts (issue 24): the organizer's "Start round N" shows them,
+"""A round's pairings before it starts: the organizer's "Start round N" shows them,
 nothing stored; two pairs can be swapped (a rematch is allowed and said); "Start" stores
 exactly the pairings shown, and a page made before the tournament changed starts nothing."""
 

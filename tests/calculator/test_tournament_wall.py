@@ -1,4 +1,4 @@
-"""The public standings on the wall (issue 24): made again at most once every
+"""The public standings on the wall: made again at most once every
 ``wall.WALL_SECONDS`` and by one request at a time, whatever the tournament's version, per
 language and theme; answered 304 to a phone that has it (or a newer one), never older than what
 a phone showed; reloaded by itself without JavaScript; and polled in front of Django."""

@@ -1,4 +1,4 @@
-"""The organizer's page says what its controls do (issue 24): the button that takes back a
+"""The organizer's page says what its controls do: the button that takes back a
 withdrawal reads as an action, the knock-out's sizes take the language's plural forms, and the
 help of a best of 3's hand result says one thing, in bg, uk and ru."""
 

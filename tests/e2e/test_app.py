@@ -1,4 +1,4 @@
-"""The site as an app on the phone (issue 15), in Debian's Chromium: installable (the manifest is
+"""The site as an app on the phone, in Debian's Chromium: installable (the manifest is
 linked and valid, and Chromium's own installability check finds nothing missing), dark at night
 (every page passes axe-core in the dark theme, and the switch works without a script), awake at
 the table (the scorer's pages ask for a screen wake lock, again when shown again) and printable

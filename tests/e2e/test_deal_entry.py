@@ -1,4 +1,4 @@
-"""The deal form on a 360 x 740 phone (issue 19, items 4 to 7), in bg, uk and ru, with JavaScript
+"""The deal form on a 360 x 740 phone, in bg, uk and ru, with JavaScript
 on and off: an ordinary deal fits above Save, the card points follow the bidders, "inside" turns
 the card points off and says why, and Preview moves to the preview without a reload."""
 

@@ -1,4 +1,4 @@
-"""The small things of issue 19 ("Cosmetic"), measured on a 360 x 740 phone in bg, uk and ru,
+"""Small things of the deal and match pages, measured on a 360 x 740 phone in bg, uk and ru,
 with JavaScript on and off: what a finished match shows (its winner first, no dealer, both scores
 level, readable charts, the sheet's winner and date), what the deal page says (a capot that
 cannot end the game, the deal that ends the match, no "…."), how its lines wrap (the bar beside

@@ -1,4 +1,4 @@
-"""Whole French matches on a 360 px phone (issue 21): a classic belote match to 501 and a
+"""Whole French matches on a 360 px phone: a classic belote match to 501 and a
 coinche match to 701, made on the home page and played deal by deal on the deal page as a
 scorer taps and types them, each game with JavaScript on and off, in bg, uk and ru. After every
 save the match page shows the engine's fold of the same deals: the totals, a litige's waiting

@@ -1,4 +1,4 @@
-"""The French games' pages on a 360 x 740 phone (issue 21), in bg, uk and ru, with JavaScript
+"""The French games' pages on a 360 x 740 phone, in bg, uk and ru, with JavaScript
 on and off: a classic belote match and a coinche match with 40-character names and every kind
 of deal each game has (made, inside or failed, a litige, a capot, contre and surcontre, all
 passed, declarations). Every page fits the phone's width and every control is big enough to tap

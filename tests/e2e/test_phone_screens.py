@@ -1,4 +1,4 @@
-"""The scorer's screens on a 360 x 740 phone, as a table uses them (issue 10), in bg, uk and ru.
+"""The scorer's screens on a 360 x 740 phone, as a table uses them, in bg, uk and ru.
 
 Every page fits the phone's width with 40-character names and a history that shows every
 marker, with JavaScript on and off; the result of a deal stands beside Save; delete and all

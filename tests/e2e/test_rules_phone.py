@@ -22,7 +22,7 @@ pytestmark = [
 
 LANGUAGES = ("bg", "uk", "ru")
 # A guard against a layout gone wrong (a table or a word forcing one word per line), not a goal.
-# The two chapters on the French games (issue 21) took the page from some 50,000 px to 73,500-76,500.
+# The two chapters on the French games took the page from some 50,000 px to 73,500-76,500.
 MAX_HEIGHT = 100_000
 # A word each language's rules use in a few sections only.
 REVOKE = {"bg": "ренонс", "uk": "ренонс", "ru": "ренонс"}

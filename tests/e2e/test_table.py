@@ -1,4 +1,4 @@
-"""A table in the browser (issue 14): created from the home page on a phone, two matches with
+"""A table in the browser: created from the home page on a phone, two matches with
 swapped partners started from it, the leaderboard and a player's page read in bg, uk and ru at
 360 px, with JavaScript on and off, and no accessibility violations."""
 
@@ -336,7 +336,7 @@ def test_the_keepers_forms_show_whole_names_the_dealers_names_and_full_size_date
 def test_a_table_of_classic_belote_and_coinche_reads_per_game_on_a_phone(
     new_context, client_for_setup, javascript
 ):
-    """One leaderboard per game and a player's figures per game (issue 21 part 6): the pages fit
+    """One leaderboard per game and a player's figures per game: the pages fit
     360 px (``Screen.goto`` checks the width and the tap targets) with the 40-character names."""
     from tests.calculator.french import record_french
     from tests.calculator.test_stats_games import CLASSIC, COINCHE
@@ -442,7 +442,7 @@ def test_a_mixed_tables_finished_games_each_read_on_a_phone(
     new_context, mixed_table, javascript, axe_source
 ):
     """Each game's leaderboard, chart of games won, pairs and head to head on the table's page,
-    and each game's charts on a player's page (issue 21 part 6), at 360 px with the
+    and each game's charts on a player's page, at 360 px with the
     40-character names: ``Screen.goto`` checks the width and the tap targets."""
     names = mixed_table.players
     screen = phone(new_context, "bg", javascript)

@@ -1,4 +1,4 @@
-"""A tournament in the browser (issue 24): made on a 360 px phone from the home page, four pairs,
+"""A tournament in the browser: made on a 360 px phone from the home page, four pairs,
 round 1 started, its table cards and list of tables, its two matches scored, and the standings
 on a second screen updating by themselves."""
 

@@ -1,4 +1,4 @@
-"""A table's scorer and the organizer at once, on two 360 px phones (issue 24): the scorer has
+"""A table's scorer and the organizer at once, on two 360 px phones: the scorer has
 a deal typed and previewed when the organizer enters the table's result from its paper sheet;
 the scorer's Save is refused in the scorer's language, nothing is saved, and the match's page
 says the organizer entered the result and offers no deal to enter.

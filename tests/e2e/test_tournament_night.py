@@ -1,4 +1,4 @@
-"""A whole tournament night on 360 px phones (issue 24): six pairs, three Swiss rounds, each
+"""A whole tournament night on 360 px phones: six pairs, three Swiss rounds, each
 started through its preview, its table cards printed, its three tables kept by three scorers'
 phones at once while a fourth phone shows the standings wall, then the knock-out of the top 4
 to its final and its match for third place, and the final classification. The wall is never

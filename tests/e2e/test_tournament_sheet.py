@@ -1,4 +1,4 @@
-"""The tournament's standings sheet on paper (issue 24): the largest round robin (12 pairs, 11
+"""The tournament's standings sheet on paper: the largest round robin (12 pairs, 11
 rounds) with 40-character names prints on one A4 page, every round's column on it, nothing to
 tap."""
 

@@ -1,4 +1,4 @@
-"""Two phones keep the same match (issue 19, item 1): a write from the older page changes nothing
+"""Two phones keep the same match: a write from the older page changes nothing
 and says so, on the path each browser really takes, its live preview included.
 
 Each phone is a browser context of its own at 360 x 740. The deal page's live preview replaces
