@@ -2,12 +2,14 @@
 
 A phone at the card table has room for thirty-odd characters a line: "10" at the end of one
 line and "♠" at the start of the next, "151" and "точки" apart, or a dash opening a line (which
-Russian, Ukrainian and Bulgarian typography forbid) make a rule hard to read. The files and the
-translations keep plain spaces, so that they stay readable and easy to edit; :func:`tie` puts
-U+00A0 NO-BREAK SPACE in their place where the page or sentence is made:
+Russian, Ukrainian and Bulgarian typography forbid) make a rule hard to read. The rules' files
+keep plain spaces, so that they stay readable and easy to edit; :func:`tie` puts U+00A0 NO-BREAK
+SPACE in their place where the rules page and the calculator's explanation lines are made:
 
 - between a number and the word or suit sign after it ("10 ♠", "151 точки", "81 на 81"), and
   around a multiplication sign ("× 2");
+- inside a sum of numbers ("(15 + 8) × 2 = 46"); a long one, or one in a table's cell, breaks
+  only after a plus or a minus sign; and after an equals sign before a number ("= 147");
 - before a suit sign ("купа ♥"), and between a suit sign and its ranks ("♥ J 9 8");
 - before a dash ("суперники — інша команда") and a middle dot ("♥ J 9 8 · ♠ A K Q");
 - after a one-letter word ("в масті", "и дама", "с капо") and after an initial or a short
@@ -30,6 +32,27 @@ _OPEN = r"(?:<(?:strong|em|b|span|a|abbr)\b[^>]*>)?"  # an inline tag may come b
 _CLOSE = r"(?:</(?:strong|em|b|span|a|abbr)>)?"
 _LETTER = r"[^\W\d_]"
 _SUIT = "[♣♦♥♠]"
+# A sum of numbers, "(15 + 8) × 2 = 46", "162 − 35 = <strong>127</strong>": numbers, signs
+# between them, brackets and inline tags.
+_TERM = rf"{_OPEN}\(*\d+\)*{_CLOSE}"
+_FORMULA = rf"\(*\d+\)*{_CLOSE}(?:(?:{_WS}|{NBSP})[+−×=](?:{_WS}|{NBSP}){_TERM})+{_NOT_IN_TAG}"
+# A formula this long or shorter (its visible characters) stays on one line; a longer one, such
+# as "(14 + 9 + 6 + 5 + 3 + 1) + 10 = 162", would not fit a phone's line with the words around
+# it, and breaks only after a plus or a minus sign. So does one that fills a table's cell
+# ("62 + 3 × 30 + 10"): the table's columns share the phone's width, and at 360 px a column
+# of whole formulas pushed the Russian table of the card points a pixel too wide.
+_SHORT_FORMULA = 24
+
+
+def _formula(found: re.Match) -> str:
+    text = found[0]
+    in_cell = found.string.endswith("<td>", 0, found.start())
+    if not in_cell and len(re.sub(r"<[^>]*>", "", text)) <= _SHORT_FORMULA:
+        return re.sub(_WS + _NOT_IN_TAG, NBSP, text)
+    text = re.sub(rf"{_WS}(?=[+−×=])", NBSP, text)
+    return re.sub(rf"([×=]){_WS}", r"\1" + NBSP, text)
+
+
 _RULES = [
     # A number and what it counts or is followed by: "10 ♠", "151 точки", "81 на 81".
     (rf"(\d{_CLOSE}){_WS}(?={_OPEN}(?:{_SUIT}|{_LETTER})){_NOT_IN_TAG}", r"\1" + NBSP),
@@ -37,6 +60,9 @@ _RULES = [
     # Around a multiplication sign: "(8 + 8) × 2".
     (rf"(\S){_WS}(?=×){_NOT_IN_TAG}×", r"\1" + NBSP + "×"),
     (rf"×{_WS}(?=\d)", "×" + NBSP),
+    # A sum of numbers: see _formula. A result keeps its sign in any sum ("+ 20 за белота = 147").
+    (_FORMULA, _formula),
+    (rf"={_WS}(?={_OPEN}\d){_NOT_IN_TAG}", "=" + NBSP),
     # A suit sign never starts a line, nor leaves its ranks: "купа ♥", "♥ J 9 8". A hand breaks
     # only between its suits: "♥ J 9 8 · ♠ A K Q".
     (rf"(?<!·){_WS}(?={_OPEN}{_SUIT}){_NOT_IN_TAG}", NBSP),

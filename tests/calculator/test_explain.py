@@ -742,7 +742,7 @@ def test_numbers_keep_their_words_and_signs_on_one_line(language):
     with override(language):
         texts = [str(item.text) for item in why.explain(result, NAMES)]
     inside = texts[-2]
-    assert f"×{NBSP}4 = 84{NBSP}" in inside
+    assert f"×{NBSP}4{NBSP}={NBSP}84{NBSP}" in inside  # a sum of numbers: on one line
     assert not re.search(r"\d [^\W\d_]", inside)
 
 

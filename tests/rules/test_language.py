@@ -164,10 +164,13 @@ def test_the_rules_page_never_breaks_a_line_where_it_must_not(client, language):
         rf"\d[{breakable}]+[^\W\d_]",  # 151 точки
         rf"[^\W\d_][{breakable}]+[♣♦♥♠]",  # купа ♥
         rf"[{breakable}]+—",  # a dash at the start of a line
+        rf"[\d)][{breakable}]+[+−×=][{breakable}]+[\d(]",  # a sum's sign starting a line
+        rf"=[{breakable}]+\d",  # a sum's result alone on a line
     ):
         found = re.search(pattern, body)
         assert found is None, (pattern, body[found.start() - 40 : found.end() + 40])
     assert body.count(NBSP) > 500
+    assert re.search(rf"\(15{NBSP}\+{NBSP}\d+\){NBSP}×{NBSP}2{NBSP}={NBSP}\d+", body)
 
 
 # The review's defects, in the words that must not come back and those that replaced them
