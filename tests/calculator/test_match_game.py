@@ -74,7 +74,7 @@ def test_a_whole_game_through_the_forms_matches_the_engine(client, match):
     shown = [int(value) for value in re.findall(r'<span class="points">(\d+)</span>', html)]
     assert shown == [expected.totals.a, expected.totals.b]
     assert (
-        f"Победител в игра 1: отбор „Ние“, с {expected.totals.a - expected.totals.b} точки преднина."
+        f"Победител в игра 1: отбор „Ние“, с преднина от {expected.totals.a - expected.totals.b} точки."
         in html
     )
     dealers = re.findall(r"раздава: Играч (\d)", html)

@@ -87,7 +87,7 @@ def test_a_match_started_from_the_table_belongs_to_it_and_ends_with_its_games(cl
     assert (match.team_a, match.player_3) == ("Ана & Вики", "Вики")
     play_game(match)
     page = client.get(match.get_scorer_url(), HTTP_ACCEPT_LANGUAGE="bg").content.decode()
-    assert "Победител в мача: отбор „Ана &amp; Вики“ с 1:0 игри." in page
+    assert "Победител в мача: отбор „Ана &amp; Вики“ (1:0 игри)." in page
     assert f'href="{reverse("calculator:deal-new", args=[match.scorer_key])}"' not in page
     refused = client.post(reverse("calculator:all-passed", args=[match.scorer_key]),
                           {"number": "7", "version": str(match.version + 6)})  # fmt: skip

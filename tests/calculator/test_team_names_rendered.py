@@ -38,7 +38,7 @@ def test_the_match_page_and_the_sheet_name_the_winner_as_a_team(client, language
     match = short_game(client, language)
     winner = TEAMS[language][1][0]
     expected = {
-        "bg": f"Победител в игра 1: {winner}, с 18 точки преднина.",
+        "bg": f"Победител в игра 1: {winner}, с преднина от 18 точки.",
         "uk": f"Переможець гри 1: {winner}, на 18 очок попереду.",
         "ru": f"Победитель игры 1: {winner}, на 18 очков впереди.",
     }[language]

@@ -270,10 +270,13 @@ def test_bulgarian_says_a_table_custom_once_a_sentence():
 
 
 # The calculator's instructions: a sentence asks for at most two things; more go in a numbered
-# list (the revoke's entry in irregularities.html asked for five in one sentence).
+# list (the revoke's entry in irregularities.html asked for five in one sentence). They are said
+# impersonally ("се избира", "се въвеждат"): test_bulgarian_rules_give_the_calculators_steps_
+# impersonally.
+STEP = r"(?:избира|въвежда|посочва|натиска|отбелязва|задава)т?"
 INSTRUCTION = re.compile(
     r"\b(?:избери|въведи|посочи|натисни|отвори|запиши|остави|отбележи|смени|задай|преброй"
-    r"|извади)\b",
+    rf"|извади|се\s+{STEP}|{STEP}\s+се)\b",
     re.I,
 )
 
@@ -300,13 +303,19 @@ def test_ukrainian_says_vsi_after_a_vowel():
 
 
 # The і/й euphony of Ukrainian: "й" between a vowel and a consonant ("роздавача й закінчуючи",
-# "квінта й каре"), "і" after a consonant or a pause.
+# "квінта й каре"), also a consonant of a French word or a number said with one ("Контре й
+# coinche", "1-ше й 2-ге місця"); "і" after a consonant or a pause, and before "й", "я", "ю",
+# "є", "ї" ("Як торгуються і як рахують": a reading asked for "й" there, but the rule of
+# Ukrainian orthography, §12, keeps "і" before an iotated vowel).
 def test_ukrainian_says_i_short_between_a_vowel_and_a_consonant():
-    between = r"(?<!\w)\w*[аеєиіїоуюя] і [бвгґджзклмнпрстфхцчшщ]\w*"
+    consonant = r"(?:[бвгґджзклмнпрстфхцчшщ]|[b-df-hj-np-tv-z]|[2-9])"
+    between = rf"(?<!\w)\w*[аеєиіїоуюя] і {consonant}\w*"
     texts = interface_texts("uk") + [rules_text("uk")]
     found = [match[0] for text in texts for match in re.finditer(between, text, re.I)]
     assert found == []
     assert re.search(between, "праворуч від роздавача і закінчуючи", re.I)
+    assert re.search(between, "Контре і coinche", re.I) and re.search(between, "1-ше і 2-ге")
+    assert not re.search(between, "Як торгуються і як рахують", re.I)
 
 
 # Wordings native readings of the Ukrainian corrected: the instrumental of "деберц" is hard
@@ -514,26 +523,29 @@ def test_the_check_finds_a_ukrainian_table_as_the_subject():
     ]
 
 
-# Ukrainian: a sentence names a team with its word once; the next sentence about the same team
-# says "вона" (the last reading found «команда «Ми»» three times in a row heavy: "команда «Ми»
-# сіла. Команда «Ми» записує…"). The name may still stand alone as the rules allow, and a bare
-# name is never a plural verb's subject (test_the_rules_name_a_team_as_a_team_before_a_verb).
+# Ukrainian: the next sentence about the team a sentence named says "вона" (the last reading but
+# one found «команда «Ми»» three times in a row heavy: "команда «Ми» сіла. Команда «Ми»
+# записує…"); but after a sentence that named both teams "вона" could be either (a reading took
+# "…менше, ніж у команди «Вони» (82). Вона записує все" for the team that sat), and the sentence
+# names the team: "…, тож команда «Вони» записує все". Within a sentence the word comes back
+# wherever the name follows a noun ("послідовності команди «Ми»": UK_NAME_AFTER_A_NOUN).
 UK_TEAM_NAMED = r"(?i)команд\w*\s+(«(?:Ми|Вони|%\(\w+\)s)»|%\(\w+\)s)"
 
 
 def teams_named_again(text: str) -> list[str]:
     found, before = [], set()
     for sentence in re.split(r"(?<=[.!?])\s+(?=[А-ЯІЇЄҐ«])", text):
-        named = re.findall(UK_TEAM_NAMED, sentence)
-        found += [sentence for name in set(named) if named.count(name) > 1]
+        named = set(re.findall(UK_TEAM_NAMED, sentence))
         starts = re.match(UK_TEAM_NAMED, sentence)
-        if starts and starts[1] in before:
-            found.append(sentence)
-        before = set(named)
+        if starts and before == {starts[1]}:
+            found.append(sentence)  # the team the sentence before named alone: "вона"
+        if len(before) > 1 and re.match(r"(?i)вона\b", sentence):
+            found.append(sentence)  # which of the two?
+        before = named
     return found
 
 
-def test_ukrainian_names_a_team_with_its_word_once_and_then_says_she():
+def test_ukrainian_says_she_for_the_one_team_named_and_names_one_of_two():
     texts = interface_texts("uk")
     for rules_section in all_sections():
         body = rules_section["body"]["uk"]
@@ -541,5 +553,155 @@ def test_ukrainian_names_a_team_with_its_word_once_and_then_says_she():
             texts.append(" ".join(re.sub(r"<[^>]+>", " ", block).split()))
     assert [found for text in texts for found in teams_named_again(text)] == []
     assert teams_named_again("90 проти 92, команда «Ми» сіла. Команда «Ми» записує свій белот.")
-    assert teams_named_again("у команди %(loser)s — терц; послідовності команди %(loser)s — ні.")
+    assert teams_named_again(
+        "Сіли: у команди %(taker)s 80, менше, ніж у команди %(defenders)s (82). Вона записує все."
+    )
+    assert not teams_named_again(
+        "у команди %(loser)s — терц; послідовності команди %(loser)s — ні."
+    )
     assert not teams_named_again("команда «Ми» записує 6, а команда «Вони» — 10.")
+
+
+# Ukrainian: a team's name right after a noun reads as the pronoun ("послідовності «Вони»" is
+# "their sequences"); the word for team comes between ("послідовності команди «Вони»"), as it
+# does everywhere else in a sentence. A name may follow only the word for team (or pair, table,
+# match) or "і", "й", "та", "а", "не" ("а не «Ми»", "Пари «…» і «…»"); as a label it opens its
+# line or list item ("«Ми» — 90, «Вони» — 72"), after a colon or a comma.
+UK_BEFORE_A_NAME = (
+    r"(?:команд\w*|пар[аиуі]|парою|стіл|столу|столом|матч|і|й|та|а|не|ніж|проти|з|із|від|у|в)"
+)
+
+
+def uk_names_after_a_noun(text: str, names: list[str]) -> list[str]:
+    found = []
+    for name in names:
+        for match in re.finditer(rf"(\w+)\s+{re.escape(name)}", text):
+            if not re.fullmatch(UK_BEFORE_A_NAME, match[1], re.I):
+                found.append(match[0])
+    return found
+
+
+def test_ukrainian_names_a_team_after_a_noun_with_the_word_for_team():
+    from tests.test_translations_team_names import catalog, names_in, texts, with_names
+
+    found = []
+    for bg_entry in with_names():
+        entry = catalog("uk").find(bg_entry.msgid, msgctxt=bg_entry.msgctxt)
+        placeholders = [f"%({name})s" for name in names_in(bg_entry.msgid)]
+        names = placeholders + [f"«{placeholder}»" for placeholder in placeholders]
+        for text in texts(entry):
+            found += uk_names_after_a_noun(text, names)
+    found += uk_names_after_a_noun(" ".join(rules_text("uk").split()), ["«Ми»", "«Вони»"])
+    assert found == []
+    wrong = "+50 очок; послідовності %(loser)s (20) не зараховуються; каре «Ми» теж"
+    assert uk_names_after_a_noun(wrong, ["%(loser)s", "«Ми»"]) == [
+        "послідовності %(loser)s",
+        "каре «Ми»",
+    ]
+
+
+# Ukrainian, as the Russian: classic belote's litige points wait ("чекають на переможця наступної
+# зіграної роздачі"), as the interface says; belot's hanging points hang (docs/terms.md, "litige").
+def test_ukrainian_says_the_litige_s_points_wait():
+    chapter = re.sub(r'<a href="#hanging">.*?</a>', " ", section("classic-belote", "uk"))
+    glossary = re.search(r"<td><strong>спірна роздача</strong>.*?</td>", section("glossary", "uk"))
+    summary = section("related-games", "uk").split('id="french-belote"')[1].split("<h3 ")[0]
+    interface = [text for text in interface_texts("uk") if re.search(r"\bспірн", text, re.I)]
+    texts = [own_text(html, "uk") for html in (chapter, glossary[0], summary)] + interface
+    hang = r"[^.;:]*\bвис[іи]\w*[^.;:]*"
+    assert [" ".join(found.split()) for text in texts for found in re.findall(hang, text)] == []
+    assert "чекає на переможця наступної зіграної роздачі" in " ".join(
+        own_text(chapter, "uk").split()
+    )
+
+
+# Ukrainian: "і" before a word that starts with "і" ("і ігри") is hard to say; "та" or "й".
+def test_ukrainian_never_says_i_before_i():
+    texts = interface_texts("uk") + [rules_text("uk")]
+    twice = r"(?<!\w)і\s+[іІ]\w*"
+    assert [match[0] for text in texts for match in re.finditer(twice, text)] == []
+    assert re.search(twice, "суми її ігор і ігри, виграні кожною")
+
+
+# Ukrainian: the strongest sequence is "найсильніша" (the rules' and the table's word), not the
+# calque "найвища" of the English "highest"; docs/terms.md, "best sequence".
+def test_ukrainian_calls_the_best_sequence_the_strongest():
+    highest = r"найвищ\w*\s+(?:терц|кварт|квінт|послідовн|комбінац)\w*"
+    texts = interface_texts("uk") + [rules_text("uk")]
+    assert [match[0] for text in texts for match in re.finditer(highest, text, re.I)] == []
+
+
+# Bulgarian: a lower trump on a trick already trumped is undertrumping, "подцакване", not
+# "цакане": the paragraph on the partner's trick exists to teach the difference.
+def test_bulgarian_says_undertrump_for_a_lower_trump():
+    lower = r"по-слаб\w*\s+коз[^.;]*?(?<!под)(?<!над)\bцака(?:ш|т|ме)?\b"
+    assert [s for s in bulgarian_sentences() if re.search(lower, s)] == []
+    wrong = "Ако имаш само по-слаб коз (например дамата купа), не си длъжен да цакаш."
+    assert re.search(lower, wrong)
+    assert not re.search(lower, wrong.replace("да цакаш", "да подцакваш"))
+
+
+# Bulgarian: the steps in the calculator are said impersonally, as in the Ukrainian and Russian
+# rules ("В калкулатора се въвеждат…", "се избира „Вътре, без точки от картите“"): the rules'
+# "ти" beside the interface's "Въведете" read as two ways of addressing the same user
+# (docs/terms.md, "Addressing the reader"); the rules' "ти" stays for play at the table.
+BG_CALCULATOR_STEP_TY = (
+    r"\b(?:въведи|въвеждай|въвеждаш|избери|избирай|избираш|посочи|посочвай|посочваш"
+    r"|отбележи|отбелязвай|отбелязваш|натисни|натискай|натискаш|задай|задавай|задаваш)\b"
+)
+
+
+def test_bulgarian_rules_give_the_calculators_steps_impersonally():
+    found = re.findall(BG_CALCULATOR_STEP_TY, rules_text("bg"), re.I)
+    assert sorted({word.lower() for word in found}) == []
+    said = "В калкулатора въведи белот; избери „Вътре“ и посочи отбора, ако въвеждаш терци"
+    assert re.findall(BG_CALCULATOR_STEP_TY, said) == ["въведи", "избери", "посочи", "въвеждаш"]
+
+
+# Bulgarian: "coinche" stays French (docs/terms.md, "contree") and so takes no article and no
+# case: after a preposition it is "в играта coinche", never "в coinche" or "coinche-а".
+def test_bulgarian_puts_the_game_before_coinche_after_a_preposition():
+    texts = [
+        re.sub(r"<[^>]+>", " ", rules_section["body"]["bg"]) for rules_section in all_sections()
+    ]
+    texts += interface_texts("bg")
+    bare = r"(?<!\w)(?:в|във|на|за|от|с|със|при|до|по|към|без|като)\s+coinche|coinche-"
+    assert [match[0] for text in texts for match in re.finditer(bare, text, re.I)] == []
+    assert re.search(bare, "Анонси (в coinche)") and not re.search(bare, "в играта coinche")
+
+
+# Bulgarian: "със" before a word that starts with "с" or "з", numbers said so among them (7,
+# 17, 70–79, 100–199, 700–799: "със 7", "със 151:0"). A message cannot know its number, so no
+# preposition stands right before one ("с преднина от %(margin)s точки", "(%(points)s:0)").
+SAYS_S_OR_Z = r"(?:7|17|7\d|1\d\d|7\d\d)(?!\d)"
+
+
+def test_bulgarian_says_sas_before_a_number_said_with_s():
+    rules = " ".join(rules_text("bg").split())
+    assert re.findall(rf"(?<!\w)с\s+{SAYS_S_OR_Z}", rules, re.I) == []
+    assert re.findall(rf"(?<!\w)със\s+(?!{SAYS_S_OR_Z})\d+", rules, re.I) == []
+    before = r"(?<!\w)съ?с\s+%\(\w+\)s"
+    assert [text for text in interface_texts("bg") if re.search(before, text, re.I)] == []
+    assert re.search(rf"(?<!\w)с\s+{SAYS_S_OR_Z}", "изкарва играта с 100 на 62")
+
+
+# Bulgarian: a sentence has one colon after its label ("Пример:", a run-in heading): a colon
+# that explains what a colon already explained reads as a list with no end (the litige's points
+# "виси: взима го отборът…: взелите…"); the second becomes a dash.
+def test_a_bulgarian_sentence_has_one_colon_after_its_label():
+    label = r"^(?:[^\s:]+\s+){0,3}?[^\s:]+:\s"
+    found = []
+    for sentence in bulgarian_sentences():
+        body = re.sub(label, "", sentence)
+        if len(re.findall(r"(?<!\d):(?!\d)", body)) > 1:
+            found.append(sentence)
+    assert found == []
+
+
+# Bulgarian: the interface names contrée's house rule as the rules do, "Само обявеното": the
+# team writes the bid's value, "обявеното", not the bid ("Само обявата", "+ обявата").
+def test_bulgarian_names_the_bid_only_rule_as_the_rules_do():
+    bid = r"(?:Само|\+|записват?)\s+обявата"
+    assert [text for text in every_text("bg") if re.search(bid, text, re.I)] == []
+    assert any(text == "Само обявеното" for text in interface_texts("bg"))
+    assert "Само обявеното." in rules_text("bg")
