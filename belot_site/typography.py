@@ -16,6 +16,10 @@ SPACE in their place where the rules page and the calculator's explanation lines
   abbreviation ("А. Б.", "т. е.", "см.", "див.", "напр.").
 
 Only text is changed, never a tag or its attributes; the text is HTML or plain text alike.
+
+The interface's other messages are shown as translated, untied: the Bulgarian and Ukrainian
+translations put U+00A0 before a dash themselves, and the Bulgarian one between a number and
+its "%" (docs/terms.md, "Numbers and signs").
 """
 
 import re

@@ -7,6 +7,7 @@ from django.template.base import render_value_in_context
 from django.utils.functional import Promise
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import get_language
 
 from calculator.shared.questions import is_question, only_questions
 
@@ -42,6 +43,18 @@ def end_sentence(text: str) -> str:
         cut = text[:-1]
         return SafeString(cut) if isinstance(text, SafeString) else cut
     return text
+
+
+# How a language writes a share in per cent: Bulgarian with a no-break space before the sign, as
+# its orthography asks ("55 %"); Ukrainian and Russian, as their readers write it on a page like
+# this, without one ("55%"). docs/terms.md, "Numbers and signs".
+PERCENT = {"bg": "{}\u00a0%"}
+
+
+@register.filter
+def percent(value) -> str:
+    """A share in per cent as the active language writes it: ``{{ 55|percent }}``."""
+    return PERCENT.get(get_language(), "{}%").format(value)
 
 
 EMPTY_ERRORS = '<div class="field-errors" id="errors-{}" data-live="swap"></div>\n'

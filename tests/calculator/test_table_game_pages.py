@@ -127,8 +127,10 @@ def test_each_game_s_pairs_chart_and_head_to_head_count_that_game_only(client, t
         h2h = after_heading(section(page, "h2h-title"), f"h2h-{game}")
         assert [text(li) for ul in h2h for li in ul.iter("li")] == [HEAD_TO_HEAD[game]]
         bars = after_heading(board, f"board-{game}")
+        sign = " %" if language == "bg" else "%"  # Bulgarian "100 %", with a no-break space
         assert dict(zip(bar_names(bars), bar_values(bars), strict=True)) == {
-            name: "100% · 1/1" if name in WINNERS[game] else "0% · 0/1" for name in ROSTER
+            name: f"100{sign} · 1/1" if name in WINNERS[game] else f"0{sign} · 0/1"
+            for name in ROSTER
         }
     with translation.override(language):
         names = [gettext("Bulgarian belot"), gettext("Contrée")]

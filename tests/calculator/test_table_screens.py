@@ -36,13 +36,13 @@ def test_a_deleted_deal_can_be_brought_back_with_one_tap(client, match):
     record_deal(client, match, 2, card_points=100, quartes_a=1)
     before = list(Deal.objects.order_by("number").values_list("data", flat=True))
     assert delete_deal(client, match, 2).status_code == 302
-    assert "Игра 1, раздаване 2 — изтрито." in page(client, match)
+    assert "Игра 1, раздаване 2\xa0— изтрито." in page(client, match)
 
     response = undo(client, match)
 
     assert list(Deal.objects.order_by("number").values_list("data", flat=True)) == before
     html = response.content.decode()
-    assert "Игра 1, раздаване 2 — възстановено." in html
+    assert "Игра 1, раздаване 2\xa0— възстановено." in html
     assert "/undo/" not in html  # an undo is not undone in turn
 
 
@@ -166,5 +166,5 @@ def test_the_history_names_a_deal_by_its_number_in_the_game(client, short_game):
     preview = client.post(url, {**data, "action": "preview"})
     corrected = client.post(url, {**data, **saved_from(preview)}, follow=True)
     html = corrected.content.decode()
-    assert "Игра 2, раздаване 1 — поправено." in html
+    assert "Игра 2, раздаване 1\xa0— поправено." in html
     assert '<span class="marker double">контра</span>' in html

@@ -173,6 +173,25 @@ def test_the_rules_page_never_breaks_a_line_where_it_must_not(client, language):
     assert re.search(rf"\(15{NBSP}\+{NBSP}\d+\){NBSP}×{NBSP}2{NBSP}={NBSP}\d+", body)
 
 
+# The interface's messages outside the explanation lines are shown untied (belot_site/
+# typography.py): the Bulgarian and Ukrainian translations tie a dash to the word before it
+# themselves, and Bulgarian writes a number and its "%" apart, tied ("55 %", the Bulgarian
+# norm; Ukrainian keeps "55%"). The Russian translation is left to its own reading.
+@pytest.mark.parametrize("language", ["bg", "uk"])
+def test_a_message_never_starts_a_line_with_a_dash(language):
+    texts = interface_texts(language)
+    assert [text for text in texts if re.search(r"[ \t\n]—", text)] == []
+    number = r"(?:\d|%\(\w+\)s)"
+    sign = r"%(?!\()"  # not a placeholder's "%(name)s"
+    assert [text for text in texts if re.search(rf"{number} {sign}", text)] == []  # untied
+    tight = [text for text in texts if re.search(rf"{number}{sign}", text)]  # "55%"
+    tied = [text for text in texts if re.search(rf"{number}{NBSP}{sign}", text)]
+    if language == "bg":
+        assert tight == [] and tied
+    else:
+        assert tight and tied == []
+
+
 # The review's defects, in the words that must not come back and those that replaced them
 
 GONE = {
