@@ -72,3 +72,10 @@ def signed(number: int) -> str:
     not the hyphen; the spreadsheet and JSON files keep the plain "-" a program reads."""
     number = int(number)
     return f"+{number}" if number > 0 else f"\u2212{-number}" if number < 0 else "0"
+
+
+@register.filter
+def of_table(hand: dict | None, table: int) -> dict | None:
+    """The result typed by hand and refused (tournaments/organizer.py, _hand_result_again), if
+    it is ``table``'s: its panel shows it again."""
+    return hand if hand and hand.get("table") == table else None

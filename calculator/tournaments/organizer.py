@@ -46,11 +46,13 @@ def tournament_new(request):
     return render(request, "calculator/tournament_new.html", {"form": form}, status=status)
 
 
-def _keeper_page_again(request, tournament, error=None, pairs_form=None):
-    """The organizer's page with the reason a change was refused (400); nothing was written."""
+def _keeper_page_again(request, tournament, error=None, pairs_form=None, hand=None):
+    """The organizer's page with the reason a change was refused (400); nothing was written.
+    ``hand``: a table's result typed by hand and refused, shown again in its open panel."""
     context = {**_context(request, tournament, True), "pairs_form": pairs_form or PairsAddForm()}
     if error is not None:
         context["refusals"] = error.messages
+    context["hand"] = hand
     return _private(render(request, "calculator/tournament_keeper.html", context, status=400))
 
 
@@ -209,18 +211,60 @@ def tournament_hand_result_view(request, tournament, is_keeper, table):
     table = get_object_or_404(tables, pk=table, round__tournament=tournament)
     form = HandResultForm(request.POST, pairs=(table.pair_a.name, table.pair_b.name))
     if not form.is_valid():
-        refusal = ValidationError(
-            [f"{form[name].label}: {m}" for name, errors in form.errors.items() for m in errors]
-        )
-        return _keeper_page_again(request, tournament, refusal)
+        return _hand_result_again(request, tournament, table, form)
     try:
         tournament_hand_result(tournament=tournament, table=table, **form.result())
     except ValidationError as error:
-        return _keeper_page_again(request, tournament, error)
+        return _hand_result_again(request, tournament, table, form, error)
     messages.success(
         request, _("The result of table %(number)s was entered.") % {"number": table.number}
     )
     return redirect(tournament.get_keeper_url())
+
+
+# The boxes a refusal of the numbers themselves is about: marked invalid beside its words.
+HAND_REFUSED_FIELDS = {
+    "hand_tie": ("points_a", "points_b"),
+    "hand_games": ("games_a", "games_b"),
+}
+
+
+HAND_FIELDS = ("points_a", "points_b", "games_a", "games_b")
+
+
+def _hand_result_again(request, tournament, table, form, error=None):
+    """The organizer's page again after a table's result was refused, nothing written: the
+    table's panel open, the numbers as they were typed, and why beside them (each box's own
+    error under it; a result without a winner above the boxes). A refusal that is not about the
+    numbers (the page was out of date, the round is over, the match has deals) stays at the top
+    of the page, where it says what changed; the numbers are kept all the same. The form keeps
+    the page's version now: a second tap of Save writes what it shows."""
+    about_numbers = error is None or error.code in HAND_REFUSED_FIELDS
+    invalid = set(HAND_REFUSED_FIELDS.get(getattr(error, "code", None), ()))
+    invalid |= {name for name in HAND_FIELDS if name in form.errors}
+    # what is about no box of its own (a version missing or too long: a page no one saw)
+    refusals = [
+        *(error.messages if error is not None and about_numbers else ()),
+        *(m for name, errors in form.errors.items() if name not in HAND_FIELDS for m in errors),
+    ]
+    refused_id = f"hand-{table.pk}-refused"
+    first = next((name for name in HAND_FIELDS if name in invalid), None)
+    boxes = {}
+    for name in HAND_FIELDS:
+        errors_id = f"hand-{table.pk}-{name}-errors"
+        errors = form.errors.get(name, [])
+        described = [refused_id] if refusals and name in invalid else []
+        boxes[name] = {
+            "value": form.data.get(name, ""),
+            "errors": errors,
+            "errors_id": errors_id,
+            "invalid": name in invalid,
+            "described": " ".join(described + ([errors_id] if errors else [])),
+            # the first box to fix takes the focus: the page opens where it is
+            "focus": name == first,
+        }
+    hand = {"table": table.pk, "refusals": refusals, "refused_id": refused_id, "boxes": boxes}
+    return _keeper_page_again(request, tournament, None if about_numbers else error, hand=hand)
 
 
 @require_POST

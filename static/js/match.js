@@ -48,8 +48,9 @@
   function text(response) { return response.ok ? response.text() : null; }
 
   function refresh() {
-    // A conditional request: the server answers 304 if the page is what this one shows.
-    return fetch(location.href, { cache: "no-cache", credentials: "same-origin" })
+    // A conditional request: the server answers 304 if the page is what this one shows. The
+    // page's own address, where a refused form showed it at the form's (data-page).
+    return fetch(live.dataset.page || location.href, { cache: "no-cache", credentials: "same-origin" })
       .then(text)
       .then(function (html) {
         if (!html) return;

@@ -2,8 +2,10 @@
 a played match does, it is marked as entered by hand, it is refused in words when it has no
 winner, when its match has deals, or when the page it was typed on is out of date."""
 
+import html5lib
 import pytest
 from django.urls import reverse
+from django.utils.translation import gettext, override
 
 from calculator import engine
 from calculator.matches.services import deal_record
@@ -16,6 +18,7 @@ from calculator.tournaments.services import (
     HAND_TIE,
 )
 from calculator.tournaments.state import tournament_state, tournament_version
+from tests.html import assert_valid_html
 
 from .test_tournament_http import HOSTILE, LANGUAGES, create, finish, said, start_round, tables
 
@@ -222,3 +225,87 @@ def test_hostile_names_stay_text_in_the_hand_result_form(client):
     assert enter(client, tournament, table, (151, 3)).status_code == 302
     public = client.get(tournament.get_view_url()).content.decode()
     assert "<b>%(x)s" not in public and "151:3" in public
+
+
+def panels(response) -> dict:
+    """Each hand result's panel on the page, by its table: open or not, its boxes' values, the
+    words in it, and which boxes are marked invalid."""
+    parser = html5lib.HTMLParser(namespaceHTMLElements=False)
+    document = parser.parse(response.content)
+    found = {}
+    for details in document.iter("details"):
+        if "hand-result" not in details.get("class", "").split():
+            continue
+        inputs = {i.get("name"): i for i in details.iter("input") if i.get("type") == "number"}
+        found[int(details.get("id").removeprefix("hand-"))] = {
+            "open": details.get("open") is not None,
+            "values": {name: i.get("value") for name, i in inputs.items()},
+            "invalid": {name for name, i in inputs.items() if i.get("aria-invalid") == "true"},
+            "focus": [name for name, i in inputs.items() if i.get("autofocus") is not None],
+            "text": " ".join("".join(details.itertext()).split()),
+        }
+    return found
+
+
+def top_of(response) -> str:
+    """What the organizer's page says above its title: its messages and refusals."""
+    page = response.content.decode()
+    return page[page.index('<main id="content">') : page.index('<h1 class="match-title">')]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_refused_result_comes_back_in_its_open_panel_as_typed(client, language):
+    tournament = create(client, language)
+    start_round(client, tournament, 1, language)
+    first, second = tables(tournament, 1)
+    response = enter(client, tournament, second, (151, 151), language=language)
+    assert refused(response, language, HAND_TIE)
+    assert_valid_html(response.content)
+    shown = panels(response)
+    assert not shown[first.pk]["open"]
+    panel = shown[second.pk]
+    assert panel["open"]
+    assert panel["values"] == {"points_a": "151", "points_b": "151"}
+    assert panel["invalid"] == {"points_a", "points_b"} and panel["focus"] == ["points_a"]
+    with override(language):
+        assert gettext(HAND_TIE) in panel["text"]
+        assert gettext(HAND_TIE) not in top_of(response)
+    # what a box cannot take: said under that box, the other box as it was typed
+    response = enter(client, tournament, second, ("", 98), language=language)
+    panel = panels(response)[second.pk]
+    assert response.status_code == 400 and panel["open"]
+    assert panel["values"] == {"points_a": "", "points_b": "98"}
+    assert panel["invalid"] == {"points_a"} and panel["focus"] == ["points_a"]
+    # then saved as typed the second time
+    assert enter(client, tournament, second, (151, 98), language=language).status_code == 302
+    assert hand_fields(second) == (151, 98, 1, 0)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_best_of_three_refused_keeps_its_games_as_typed(client, language):
+    tournament = create(client, language, games_to_win="2")
+    start_round(client, tournament, 1, language)
+    table = tables(tournament, 1)[0]
+    response = enter(client, tournament, table, (300, 250), games=(1, 1), language=language)
+    assert refused(response, language, HAND_GAMES, games="2:0, 2:1, 1:2, 0:2")
+    panel = panels(response)[table.pk]
+    assert panel["open"] and panel["invalid"] == {"games_a", "games_b"}
+    assert panel["values"] == {"points_a": "300", "points_b": "250", "games_a": "1", "games_b": "1"}
+
+
+@pytest.mark.django_db
+def test_a_stale_result_keeps_its_numbers_and_says_what_changed_at_the_top(client):
+    tournament = create(client)
+    start_round(client, tournament, 1)
+    first, second = tables(tournament, 1)
+    version = seen(tournament)
+    finish(second.match, engine.Team.A)
+    response = enter(client, tournament, first, (151, 20), version=version)
+    assert refused(response, "bg", HAND_STALE)
+    with override("bg"):
+        assert gettext(HAND_STALE) in top_of(response)
+    panel = panels(response)[first.pk]
+    assert panel["open"] and panel["values"] == {"points_a": "151", "points_b": "20"}
+    assert panel["invalid"] == set() and panel["focus"] == []

@@ -1,8 +1,8 @@
 """A tournament night read on a 360 px phone, where the people at it meet it: the standings
 without a hidden sideways scroll (bg, uk and ru, JavaScript on and off, 40-character names),
 the bracket's headings whole, the final classification on the wall, the paper-result form
-naming the two pairs, and a table's match page naming its tournament, round and table and
-leading back to the tournament."""
+naming the two pairs and, refused, coming back open with the numbers as typed, and a table's
+match page naming its tournament, round and table and leading back to the tournament."""
 
 import pytest
 from django.test import Client
@@ -144,3 +144,50 @@ def test_a_tables_match_page_names_its_place_and_leads_back_to_the_tournament(
     screen.follow(back, r"/tn/[\w-]+/$")
     assert screen.page.url.endswith(tournament.get_view_url())
     expect(screen.page.locator("table.standings-lines")).to_be_visible()
+
+
+@pytest.mark.parametrize("javascript", [True, False], ids=["script", "no-script"])
+def test_a_refused_paper_result_comes_back_open_as_typed(new_context, javascript, axe_source):
+    """151 and 151 have no winner: the organizer's page comes back with the table's panel open,
+    the two numbers as typed, the refusal beside them and the first box to fix in view and
+    focused, in the organizer's language; the second number corrected, Save writes it."""
+    from calculator.tournaments.services import HAND_TIE
+    from tests.calculator.test_tournament_http import create, start_round
+
+    client = Client()
+    tournament = create(client, "bg", pairs=PAIRS)
+    start_round(client, tournament, 1, "bg")
+    table = tournament.rounds.get().tables.get(number=2)
+    for language in ("bg", "uk", "ru"):
+        context = new_context("phone", locale=language, java_script_enabled=javascript)
+        screen = Screen(context.new_page(), "phone")
+        page = screen.page
+        screen.goto(f"/{language}/")
+        screen.goto(tournament.get_keeper_url())
+        panel = page.locator(f"details#hand-{table.pk}")
+        screen.tap(panel.locator("summary"))
+        first, second = panel.locator("input[name=points_a]"), panel.locator("input[name=points_b]")
+        first.fill("151")
+        second.fill("151")
+        screen.follow(panel.locator("button[type=submit]"), r"/table/\d+/result/$")
+        expect(panel).to_have_attribute("open", "")
+        expect(first).to_have_value("151")
+        expect(second).to_have_value("151")
+        refusal = panel.locator(".errors")
+        expect(refusal).to_have_text(translated(language, HAND_TIE))
+        expect(refusal).to_be_in_viewport()
+        expect(first).to_be_focused()
+        expect(first).to_have_attribute("aria-invalid", "true")
+        expect(page.locator("details.hand-result[open]")).to_have_count(1)
+        assert_fits(screen)
+        if javascript:
+            assert not axe_violations(page, axe_source)
+        if language != "ru":
+            continue
+        screen.type_number(f"details#hand-{table.pk} input[name=points_b]", 98)
+        screen.follow(panel.locator("button[type=submit]"), r"/tn/[\w-]+/$")
+        expect(page.locator("table.round-tables .progress").nth(1)).to_have_text(
+            translated(language, "finished, entered by hand")
+        )
+    table.refresh_from_db()
+    assert (table.hand_points_a, table.hand_points_b) == (151, 98)
