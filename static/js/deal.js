@@ -67,6 +67,9 @@
         old.classList.toggle("invalid", part.classList.contains("invalid"));
       }
     });
+    // The bar with Save may have grown a line (two long names beside their points): the box
+    // being typed in stays above it.
+    keepTypingInView();
   }
 
   // While the preview is behind what is typed, it says so (aria-busy): no one reads or saves
