@@ -4,6 +4,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
 from calculator import engine
+from calculator.shared.names import names_joined
 
 
 def seat_name(match, seat: int) -> str:
@@ -11,7 +12,8 @@ def seat_name(match, seat: int) -> str:
 
 
 def team_players(match) -> tuple[str, str] | None:
-    """Each team's players as the score sheet names them ("Ана и Вики"): the names given
+    """Each team's players as the score sheet names them ("Ана и Вики", "Оксана й Петро"): the
+    names given
     (team A: seats 1 and 3, team B: 2 and 4), none for an empty seat; None when no seat has
     one, as the default names ("Player 1") would say nothing."""
     players = match.players
@@ -23,10 +25,8 @@ def team_players(match) -> tuple[str, str] | None:
 def _both_names(first: str, second: str) -> str:
     if first and second:
         # Translators: the two players of a team, after its name on the score sheet.
-        return pgettext("two players", "%(first)s and %(second)s") % {
-            "first": first,
-            "second": second,
-        }
+        text = pgettext("two players", "%(first)s and %(second)s")
+        return names_joined(text, {"first": first, "second": second})
     return first or second
 
 

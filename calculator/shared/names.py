@@ -1,12 +1,13 @@
 """Names as the forms take them (teams, players, pairs): trimmed, bounded, never invisible; the
-seats' defaults; and two players' names as a pair's, cut to fit."""
+seats' defaults; two players' names as a pair's, cut to fit; and two names joined by "and" in a
+sentence, as Ukrainian's euphony joins them."""
 
 import unicodedata
 
 import regex
 from django import forms
+from django.utils.translation import get_language, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import pgettext_lazy
 
 NAME_MAX = 40
 
@@ -102,3 +103,37 @@ def pair_name(first: str, second: str, limit: int = 40) -> str:
 
 def _cut(name: str, room: int) -> str:
     return name if len(name) <= room else name[: room - 1].rstrip() + "…"
+
+
+# Ukrainian's і/й euphony (Український правопис, "Чергування і — й"): the conjunction is
+# «й» after a vowel, whether a consonant or a vowel comes next ("Оксана й Петро", "Оксана й Олег"),
+# and «і» after a consonant or a pause ("Тарас і Ліда", "Андрій і Оля"), and before a word that
+# starts with й, я, ю, є or ї, whatever comes before ("Оксана і Юрко"). A name's last letter is
+# the sound before it, also inside quotation marks (a pair's «Ана & Боби» й «Вики & Гого»); a name
+# that ends in a sign other than a letter ends in a pause.
+UKRAINIAN_VOWELS = frozenset("аеєиіїоуюяaeiou")
+UKRAINIAN_IOTATED = frozenset("йяюєї")
+
+
+def ukrainian_and(before: str, after: str) -> str:
+    """«й» or «і» between the name ``before`` and the name ``after``."""
+    last, first = before[-1:].lower(), after[:1].lower()
+    if first in UKRAINIAN_IOTATED or last not in UKRAINIAN_VOWELS:
+        return "і"
+    return "й"
+
+
+# Two names joined by the conjunction in a translated text: "%(first)s і %(second)s", and with
+# quotation marks around them, "«%(a)s» і «%(b)s»".
+JOINED = regex.compile(r"(%\((\w+)\)s[»”\"]?) [ій] ([«„“\"]?%\((\w+)\)s)")
+
+
+def names_joined(text: str, values: dict) -> str:
+    """``text % values``, where the translation joins two of the names with «і» or «й»: in
+    Ukrainian the conjunction follows the names (``ukrainian_and``), the same text whatever the
+    translator wrote. Other languages have no such choice: the text as it is."""
+    if get_language() == "uk":
+        text = JOINED.sub(
+            lambda m: f"{m[1]} {ukrainian_and(str(values[m[2]]), str(values[m[4]]))} {m[3]}", text
+        )
+    return text % values

@@ -15,6 +15,7 @@ from django.utils.translation import gettext_lazy as _
 from calculator.models import PAIRS_MAX
 from calculator.pairing import RoundPairings
 from calculator.pairing.model import tables
+from calculator.shared.names import names_joined
 
 ORDER_SHAPE = re.compile(r"\d{1,10}(?: \d{1,10})*")
 PAIRINGS_INVALID = _(
@@ -81,7 +82,8 @@ def order_swapped(state, order: list[int], first: int, second: int) -> list[int]
     at, other = order.index(first), order.index(second)
     if at // 2 == other // 2:  # the bye is alone in its "table"
         names = state.by_id[first].name, state.by_id[second].name
-        _refuse(SWAP_SAME_TABLE, "swap_same_table", a=names[0], b=names[1], number=at // 2 + 1)
+        values = {"a": names[0], "b": names[1], "number": at // 2 + 1}
+        _refuse(names_joined(str(SWAP_SAME_TABLE), values), "swap_same_table")
     swapped = list(order)
     swapped[at], swapped[other] = second, first
     return swapped
@@ -100,7 +102,7 @@ def warnings(state, pairings: RoundPairings) -> list[str]:
     for pairing in pairings.pairings:
         if (number := met.get(frozenset((pairing.a, pairing.b)))) is not None:
             a, b = state.by_id[pairing.a].name, state.by_id[pairing.b].name
-            said.append(REMATCH % {"a": a, "b": b, "number": number})
+            said.append(names_joined(str(REMATCH), {"a": a, "b": b, "number": number}))
     if pairings.bye is not None and (number := byes.get(pairings.bye)) is not None:
         said.append(BYE_AGAIN % {"pair": state.by_id[pairings.bye].name, "number": number})
     return said

@@ -1,4 +1,5 @@
-"""Team and player names: one cleaning, whether typed into the form or read from a file."""
+"""Team and player names: one cleaning, whether typed into the form or read from a file; and
+two names joined by "and", which Ukrainian writes «і» or «й» as they sound."""
 
 import json
 import unicodedata
@@ -6,11 +7,12 @@ import unicodedata
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
+from django.utils import translation
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from calculator.models import Match, Table, Tournament
-from calculator.shared.names import clean_name, draws_something
+from calculator.shared.names import clean_name, draws_something, names_joined, ukrainian_and
 from tests.calculator.conftest import create_match
 from tests.calculator.test_table_http import create_table
 from tests.calculator.test_tournament_http import LANGUAGES, PAIRS, said
@@ -275,3 +277,48 @@ def test_a_tournament_refuses_a_name_or_a_player_that_draws_nothing(client, lang
         twice, language, "The pair %(pair)s is in the tournament already.", pair="Lions & Тигри"
     )
     assert tournament.pairs.count() == 5
+
+
+@pytest.mark.parametrize(
+    "before, after, conjunction",
+    [
+        ("Оксана", "Петро", "й"),  # after a vowel, before a consonant
+        ("Оксана", "Олег", "й"),  # between vowels
+        ("Марія", "Богдан", "й"),
+        ("Тарас", "Ліда", "і"),  # after a consonant
+        ("Андрій", "Оля", "і"),  # й is a consonant
+        ("Ігор", "Ана", "і"),
+        ("Оксана", "Юрко", "і"),  # before я, ю, є, ї, й: always «і»
+        ("Оля", "Ярема", "і"),
+        ("Оля", "Євген", "і"),
+        ("Оля", "Їжак", "і"),
+        ("Оля", "Йосип", "і"),
+        ("Anna", "Petro", "й"),  # a name in Latin letters as it sounds
+        ("Tom", "Petro", "і"),
+        ("Ана & Боби", "Вики & Гого", "й"),  # a pair: its second player's name ends it
+        ("Ана (Варна)", "Петро", "і"),  # a sign other than a letter: a pause
+        ("Оксана 7", "Петро", "і"),
+        ("", "Петро", "і"),
+    ],
+)
+def test_ukrainian_and_follows_the_sounds_around_it(before, after, conjunction):
+    assert ukrainian_and(before, after) == conjunction
+
+
+@pytest.mark.parametrize(
+    "language, text, joined",
+    [
+        ("uk", "%(first)s і %(second)s", "Оксана й Петро"),
+        ("uk", "%(first)s й %(second)s", "Оксана й Петро"),
+        ("uk", "Пари «%(first)s» і «%(second)s» уже грали.", "Пари «Оксана» й «Петро» уже грали."),
+        ("ru", "%(first)s и %(second)s", "Оксана и Петро"),
+        ("bg", "%(first)s и %(second)s", "Оксана и Петро"),
+    ],
+)
+def test_names_joined_in_ukrainian_follow_the_names(language, text, joined):
+    with translation.override(language):
+        assert names_joined(text, {"first": "Оксана", "second": "Петро"}) == joined
+    # a name is a value, never read as the text's own placeholder or conjunction
+    with translation.override("uk"):
+        values = {"first": "%(second)s і", "second": "Ана"}
+        assert names_joined("%(first)s і %(second)s", values) == "%(second)s і й Ана"

@@ -175,12 +175,26 @@ def players_lines(html: str) -> list[str]:
 def test_the_sheet_names_each_teams_players_once_after_its_quoted_name(game, language):
     html = sheet(sheet_match(game), language)
     opening, closing = {"bg": ("„", "“"), "uk": ("«", "»"), "ru": ("«", "»")}[language]
-    with override(language):
-        pair = pgettext("two players", "%(first)s and %(second)s")
+    # Ukrainian's «й» after a vowel: "Ана й Вики", "Боби й Гого"
+    conjunction = {"bg": "и", "uk": "й", "ru": "и"}[language]
     assert players_lines(html) == [
-        f"{opening}Ние{closing}: " + pair % {"first": "Ана", "second": "Вики"},
-        f"{opening}Вие{closing}: " + pair % {"first": "Боби", "second": "Гого"},
+        f"{opening}Ние{closing}: Ана {conjunction} Вики",
+        f"{opening}Вие{closing}: Боби {conjunction} Гого",
     ]
+
+
+def test_ukrainian_joins_a_teams_players_with_i_or_short_i_as_they_sound():
+    """«й» after a vowel, «і» after a consonant or before я, ю, є, ї, й: the evening's
+    «„Оксана й Петро“: Оксана і Петро» read wrong beside the team's own name."""
+    players = ("Оксана", "Тарас", "Петро", "Ліда")
+    html = sheet(sheet_match("classic", players=players), "uk")
+    assert players_lines(html) == ["«Ние»: Оксана й Петро", "«Вие»: Тарас і Ліда"]
+    players = ("Оксана", "Андрій", "Юрко", "Оля")
+    html = sheet(sheet_match("belot", players=players), "uk")
+    assert players_lines(html) == ["«Ние»: Оксана і Юрко", "«Вие»: Андрій і Оля"]
+    # Russian and Bulgarian have one word for it
+    html = sheet(sheet_match("classic", players=("Оксана", "Тарас", "Петро", "Ліда")), "ru")
+    assert players_lines(html) == ["«Ние»: Оксана и Петро", "«Вие»: Тарас и Ліда"]
 
 
 def test_a_match_without_player_names_shows_no_players_and_the_dealers_by_seat():
