@@ -340,3 +340,60 @@ def test_save_without_a_new_preview_on_a_page_older_than_the_match_comes_back_at
         assert stored(match) == [before[0], played(160), *before[2:]]
     else:
         assert stored(match) == [*before, played(160)]
+
+
+OVER = {
+    "bg": "Мачът свърши: спечели го отбор „Ние“ с 1:0 игри",
+    "uk": "Матч закінчено: його виграла команда «Ми», 1:0 за іграми",
+    "ru": "Матч окончен: его выиграла команда «Мы», 1:0 по играм",
+}
+NOT_RECORDED = {
+    "bg": "затова въведеното от вас раздаване не е записано",
+    "uk": "тож роздачу, яку ви ввели, не записано",
+    "ru": "поэтому введённая вами раздача не записана",
+}
+
+
+def one_deal_from_the_end(client, language):
+    """A one-game match to 51 whose next deal of A's 162 (16 points) ends it; its teams are
+    the language's defaults ("Ние", "Ми", "Мы")."""
+    us, them = {"bg": ("Ние", "Вие"), "uk": ("Ми", "Вони"), "ru": ("Мы", "Они")}[language]
+    match = create_match(client, language, team_a=us, team_b=them, target="51", games_to_win="1")
+    for number in (1, 2, 3):
+        record_deal(client, match, number, card_points=162)
+    return match
+
+
+@pytest.mark.parametrize("language", ["bg", "uk", "ru"])
+def test_a_deal_typed_while_another_phone_ended_the_match_comes_back_and_names_the_winner(
+    client, language
+):
+    match = one_deal_from_the_end(client, language)
+    a, b = Phone(match, points=162), Phone(match, points=100)
+    for phone in (a, b):
+        phone.client.cookies.load({"django_language": language})
+        phone.open("new deal")
+    assert a.send() == "saved"  # deal 4 ends the match: 64:0
+    before = stored(match)
+
+    url, data = b.write
+    response = b.client.post(url, data)
+
+    html = response.content.decode()
+    assert response.status_code == 400
+    assert OVER[language] in html and NOT_RECORDED[language] in html
+    assert 'name="card_points" value="100"' in html  # what B typed, to compare
+    assert 'value="save"' not in html  # nothing to save it to
+    assert f'class="button" href="{match.get_scorer_url()}"' in html
+    assert stored(match) == before
+    # The same deal from the other phone (or a second tap) was recorded already: it says so.
+    a.client.cookies.load({"django_language": language})
+    same = a.client.post(*a.write)
+    assert outcome(same) == "conflict" and stored(match) == before
+    # The deal page asked for now, and the live preview of a page opened before, say who won.
+    page = b.client.get(url, follow=True)
+    assert OVER[language] in page.content.decode()
+    assert page.redirect_chain[-1][0] == match.get_scorer_url()
+    preview = b.client.post(f"/m/{match.scorer_key}/deal/preview/?new=1", data)
+    assert OVER[language] in preview.content.decode()
+    assert NOT_RECORDED[language] not in preview.content.decode()

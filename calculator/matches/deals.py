@@ -9,6 +9,7 @@ from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from belot_site.methods import require_page_and_form, require_POST
 from calculator import engine
@@ -28,9 +29,28 @@ from calculator.matches.services import (
     match_state,
     table_full,
 )
+from calculator.matches.teams import team_name, winner_first
 from calculator.models import Match
 from calculator.shared.access import match_view
 from calculator.shared.posted import _posted_number, _posted_version
+
+MATCH_OVER = gettext_lazy(
+    "The match is over: %(team)s won it, %(a)s:%(b)s in games. Start a new match to play on."
+)
+
+
+MATCH_OVER_NOT_RECORDED = gettext_lazy(
+    "The match is over: %(team)s won it, %(a)s:%(b)s in games, so the deal you entered was not "
+    "recorded. It is below as you entered it; to play on, start a new match."
+)
+
+
+def match_over(state, message=MATCH_OVER) -> str:
+    """Who won the match that is over, in ``message``: the deal page of a match that another
+    phone finished says so, not only that "a team" won."""
+    fold = state.fold
+    a, b = winner_first(fold.games_won, fold.match_winner)
+    return str(message) % {"team": team_name(state.match, fold.match_winner), "a": a, "b": b}
 
 
 def preview_key(number: int, deal: engine.Deal, match: Match | None = None) -> str:
@@ -107,8 +127,10 @@ def deal_new(request, match, is_scorer):
     if (full := _full(state)) is not None:
         return _refused(request, match, full)
     if state.fold.match_over:  # no deal form for a deal the engine would refuse
-        over = engine.DealError.single("match_over", "deals", games=match.games_to_win)
-        return _refused(request, match, over)
+        if request.method == "POST":  # typed while another phone saved the match's last deal
+            return _number_taken(request, state, _posted_number(request))
+        messages.error(request, match_over(state))
+        return redirect(match.get_scorer_url())
     if request.method != "POST":
         form = _deal_form(state)
         context = _deal_context(state, form, state.next_number, state.match.version)
@@ -155,7 +177,9 @@ def _number_taken(request, state, number):
         recorded = state.deals[number - 1].data
         if form.is_valid() and state.match.deal_data(form.deal) == recorded:
             return _conflict(request, state.match)
-    if state.fold.match_over or _full(state) is not None:
+    if state.fold.match_over:
+        return _after_the_match(request, state)
+    if _full(state) is not None:
         return _changed(request, state.match)  # no deal can be added any more
     messages.warning(
         request,
@@ -168,6 +192,18 @@ def _number_taken(request, state, number):
     # On purpose the match's number and version now: the scorer is shown the match as it is.
     context = _deal_context(state, form, state.next_number, state.match.version)
     return render(request, "calculator/deal.html", context)
+
+
+def _after_the_match(request, state):
+    """A new deal sent once the match is over (another phone saved the deal that ended it),
+    not the deal recorded: nothing is written. The page comes back with what the scorer typed,
+    to compare with what was recorded, and says who won the match; it offers no Save, only the
+    way back to the match (400)."""
+    messages.error(request, match_over(state, MATCH_OVER_NOT_RECORDED))
+    form = _deal_form(state, data=request.POST)
+    context = _deal_context(state, form, state.next_number, state.match.version)
+    context.update(preview=None, problems=[], questions=[], refused=match_over(state), over=True)
+    return render(request, "calculator/deal.html", context, status=400)
 
 
 def _saved_from_an_older_page(request, match) -> bool:
@@ -210,7 +246,9 @@ def deal_preview(request, match, is_scorer):
         context["number_taken"] = deal_name(state.fold, taken)
     form.forget_missing()
     if match.result_by_hand():  # a page opened before: its Save would be refused
-        context.update(preview=None, problems=[], by_hand=RESULT_BY_HAND)
+        context.update(preview=None, problems=[], questions=[], refused=RESULT_BY_HAND)
+    elif state.fold.match_over and number == state.next_number:  # no deal comes after the last
+        context.update(preview=None, problems=[], questions=[], refused=match_over(state))
     return render(request, "calculator/_preview_response.html", context)
 
 
