@@ -5,7 +5,8 @@ Each phone is a browser context of its own at 360 x 740. The deal page's live pr
 its preview with the server's answer as the scorer types; the version of the match the page was
 made from must survive that, or a correction typed on an older page silently overwrites a newer
 one. A new deal refused so comes back with what was typed, to be checked and saved again,
-also when another phone recorded a different deal under its number.
+also when another phone recorded a different deal under its number; once that deal ended the
+match, it comes back to be compared, naming the match's winner.
 """
 
 import pytest
@@ -252,3 +253,34 @@ def test_save_on_a_page_older_than_the_match_goes_straight_to_what_changed(
     assert points_of(match) == [95, 160, 120, 100]
     save(a, MATCH_PAGE)
     assert points_of(match) == [95, 160, 120, 100, 90]
+
+
+@pytest.mark.parametrize(("language", "javascript"), [("ru", True), ("uk", False)], ids=str)
+def test_a_deal_saved_after_the_other_phone_ended_the_match_comes_back_naming_the_winner(
+    new_context, client_for_setup, language, javascript
+):
+    """Both phones type the match's last deal, different ones; A saves first and ends the
+    match. B's Save records nothing: B's page says who won the match and that B's deal was not
+    recorded, keeps what B typed to compare, and leads back to the match instead of Save."""
+    from calculator.matches.deals import MATCH_OVER, MATCH_OVER_NOT_RECORDED
+    from tests.test_stale_writes import one_deal_from_the_end
+
+    match = one_deal_from_the_end(client_for_setup, language)
+    a, b = two_phones(new_context, language, javascript)
+    key = match.scorer_key
+    enter_new_deal(b, javascript, key, ("B", "spades", 100))
+    enter_new_deal(a, javascript, key, ("A", "hearts", 162))
+    save(a, MATCH_PAGE)
+    assert points_of(match) == [162, 162, 162, 162]
+    save(b, DEAL_PAGE)
+    team = match.team_a
+    over = translated(language, MATCH_OVER, team=team, a=1, b=0)
+    expect(b.page.locator(".messages .error")).to_have_text(
+        translated(language, MATCH_OVER_NOT_RECORDED, team=team, a=1, b=0)
+    )
+    expect(b.page.locator("#preview .error")).to_have_text(over)
+    expect(b.page.locator("input[name=bidders][value=B]")).to_be_checked()
+    expect(b.page.locator("#id_card_points")).to_have_value("100")
+    expect(b.page.locator("button[value=save]")).to_have_count(0)
+    b.follow(b.page.locator(".form-actions a.button"), MATCH_PAGE)
+    assert points_of(match) == [162, 162, 162, 162]
