@@ -71,9 +71,17 @@ def _markers(result) -> tuple[str, ...]:
         markers.append(_("litige"))  # the taker's points wait: not belot's hanging points
     elif getattr(result, "hanging_added", 0):  # (nothing waits in contrée)
         markers.append(_("hanging"))
-    # A capot bid already says "capot" in the contract's column ("capot ♦"): said once.
-    if result.capot is not None and getattr(result, "bid", None) != 250:
-        markers.append(_("capot"))
+    # Who made the capot, beside the team that bid or took (the row's team): "capot" is
+    # theirs, and the other team's says so. "♣ Тарас і Ліда · сіли · капо" read as if they had
+    # made the capot they lost. A capot bid made already says "capot" in the contract's column
+    # ("capot ♦"): said once.
+    if result.capot is not None:
+        if result.capot is not _contract_of(result)[1]:
+            # Translators: a marker after the team that bid or took, in a deal's row of the
+            # match page and the score sheet: the other team made the capot against it.
+            markers.append(_("capot by the defenders"))
+        elif getattr(result, "bid", None) != 250:
+            markers.append(_("capot"))
     return tuple(markers)
 
 
