@@ -138,14 +138,20 @@
   }
 
   // Inside, without card points: the card points and the capot are not asked, so they are off
-  // (and not sent) while it is chosen; what was typed comes back with "played".
+  // (and not sent) while it is chosen; what was typed comes back with "played". In a French
+  // game a capot gives the card points itself (252 and 0): the card points are off while one
+  // is chosen, and what was typed comes back with "no capot".
+  var french = form.classList.contains("french-deal");
   function cardPointsFollowResult() {
     var result = form.querySelector("input[name=result]:checked");
     var inside = result !== null && result.value === "inside";
-    Array.prototype.forEach.call(
-      form.querySelectorAll("#wrap-card_points input, #wrap-capot input"),
-      function (control) { control.disabled = inside; }
-    );
+    var capot = french && form.querySelector("input[name=capot]:checked:not([value=''])") !== null;
+    Array.prototype.forEach.call(form.querySelectorAll("#wrap-card_points input"), function (control) {
+      control.disabled = inside || capot;
+    });
+    Array.prototype.forEach.call(form.querySelectorAll("#wrap-capot input"), function (control) {
+      control.disabled = inside;
+    });
   }
 
   // The card points are most often the bidders': their chip follows the bidding team until the

@@ -308,14 +308,6 @@ BAD = {
             "ru": "никакой набор карт не даёт 1.",
         },
     ),
-    "a capot with card points": (
-        {"bid": "80", "card_points": "100", "capot": "A"},
-        {
-            "bg": "точките от картите са ясни (252 на 0)",
-            "uk": "очки за карти відомі й так (252 і 0)",
-            "ru": "само даёт очки за карты (252 и 0)",
-        },
-    ),
     "a contre on an all-passed deal": (
         {"bid": "passed", "contre": "contre"},
         translated("All four passed: nobody could say contra. Choose a bid, or no contra."),
@@ -340,6 +332,41 @@ def test_bad_input_is_refused_in_the_visitor_s_language_and_nothing_is_stored(
     saved = client.post(url, {**data, "action": "save", "preview_key": "0" * 20})
     assert saved.status_code == 400
     assert not Deal.objects.exists()
+
+
+CAPOT_HELP = {
+    "bg": "При капо точките от картите са ясни (252 на 0): написаното в полето не се брои.",
+    "uk": "За капо очки за карти відомі й так (252 і 0): те, що в полі, не зараховується.",
+    "ru": "Капо само даёт очки за карты (252 и 0): то, что в поле, не учитывается.",
+}
+
+
+@pytest.mark.parametrize("language", ["bg", "uk", "ru"])
+@pytest.mark.parametrize("game", ["classic", "contree", "coinche"])
+def test_card_points_typed_before_a_capot_was_chosen_are_not_read(client, game, language):
+    """140 typed, then a capot tapped: a capot gives the card points itself, so the box does
+    not matter (the page's script turns it off; without one the server leaves it out). The
+    evening's coinche form refused it ("leave the card points empty", "1 error")."""
+    match = create_french_match(client, game, language=language)
+    fields = {"points_team": "A", "card_points": "140", "capot": "B"}
+    if game != "classic":
+        fields["bid"] = "100"
+    preview = preview_french(client, match, 1, **fields)
+    assert preview.status_code == 200
+    assert CAPOT_HELP[language] in preview.content.decode()
+    deal = (
+        ClassicDeal(A, Suit.HEARTS, capot=B)
+        if game == "classic"
+        else ContreeDeal(A, 100, Suit.HEARTS, capot=B)
+    )
+    expected = match.fold([deal]).deals[-1]
+    assert shown_result(preview) == engine_result(expected)
+    record_french(client, match, 1, **fields)
+    assert stored(match) == [deal]  # what the engine scored: no card points with the capot
+    # and without a capot the box is read again, its help the usual one
+    again = preview_french(client, match, 2, **{**fields, "capot": ""})
+    assert CAPOT_HELP[language] not in again.content.decode()
+    assert 'name="preview_key"' in again.content.decode()
 
 
 def test_a_bid_is_chosen_with_big_buttons_not_a_dropdown(client):

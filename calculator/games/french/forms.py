@@ -176,8 +176,19 @@ class FrenchDealForm(DealForm):
         return self.bidding and self.profile.raw(trump)
 
     @property
+    def chosen_capot(self) -> str:
+        """The team of the capot as posted (or as stored, for a correction); "" for none."""
+        return (self.data.get("capot") if self.is_bound else self.initial.get("capot")) or ""
+
+    @property
     def card_points_help(self) -> str:
-        """What the card points box takes for the chosen trump."""
+        """What the card points box takes for the chosen trump; with a capot, that it is not
+        read (the page's script turns it off)."""
+        if self.chosen_capot:
+            return _(
+                "A capot gives the card points itself (252 and 0): what the box holds is not "
+                "counted."
+            )
         if self.raw_points and self.chosen_trump == Trumps.NO.value:
             return _(
                 "Raw, out of 130, last trick included: aces 11, tens 10, kings 4, queens 3, "
@@ -241,6 +252,10 @@ class FrenchDealForm(DealForm):
             return self._clean_passed(cleaned)
         if not cleaned.get("trump") and "trump" not in self.errors:
             self.add_error("trump", forms.ValidationError(_("Choose the trumps."), "required"))
+        if cleaned.get("capot"):  # it gives the card points itself: the box is not read
+            self.errors.pop("card_points", None)
+            self.errors.pop("points_team", None)
+            cleaned["card_points"] = None
         if self.errors:
             return cleaned
         self._score(self.build_deal())
