@@ -93,7 +93,9 @@ def test_a_match_started_from_the_table_belongs_to_it_and_ends_with_its_games(cl
                           {"number": "7", "version": str(match.version + 6)})  # fmt: skip
     assert refused.status_code == 302 and match.deals.count() == 6
     new_deal = client.get(reverse("calculator:deal-new", args=[match.scorer_key]), follow=True)
-    assert "Мачът свърши: единият отбор спечели 1 игра." in new_deal.content.decode()
+    assert (
+        "Мачът свърши: спечели го отбор „Ана &amp; Вики“ с 1:0 игри." in new_deal.content.decode()
+    )
 
 
 @pytest.mark.django_db
