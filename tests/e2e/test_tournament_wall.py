@@ -10,6 +10,7 @@ from playwright.sync_api import expect
 from calculator import engine
 from calculator.matches.services import deal_record
 from tests.e2e.screens import Screen
+from tests.e2e.test_accessibility import axe_violations
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -91,7 +92,7 @@ TOURNAMENTS = {"six in the final": six_in_the_final, "twelve in round 3": twelve
 @pytest.mark.parametrize("screen_size", list(SCREENS))
 @pytest.mark.parametrize("night", list(TOURNAMENTS))
 def test_the_wall_shows_the_standings_and_the_live_tables_without_a_scroll(
-    new_context, night, screen_size
+    new_context, night, screen_size, axe_source
 ):
     tournament, pairs, live = TOURNAMENTS[night]()
     for language in ("bg", "uk", "ru"):
@@ -106,6 +107,8 @@ def test_the_wall_shows_the_standings_and_the_live_tables_without_a_scroll(
         assert found["standings"] <= found["height"], found
         assert found["tables"] <= found["height"], found
         assert found["width"] <= SCREENS[screen_size]["width"], found
+        if language == "bg":
+            assert not axe_violations(page, axe_source)
 
 
 def test_once_the_final_is_played_the_wall_shows_the_winner_without_a_scroll(new_context):
