@@ -562,3 +562,29 @@ def test_ukrainian_names_a_team_with_its_word_once_and_then_says_she():
     assert teams_named_again("90 проти 92, команда «Ми» сіла. Команда «Ми» записує свій белот.")
     assert teams_named_again("у команди %(loser)s — терц; послідовності команди %(loser)s — ні.")
     assert not teams_named_again("команда «Ми» записує 6, а команда «Вони» — 10.")
+
+
+# Russian: a section named after «в разделе» is said with «о» («в разделе о классическом
+# белоте») or quoted by its title with a capital letter («в разделе «Когда объявляют
+# комбинации»»), never a bare lower-case title that breaks the sentence («в разделе контре»);
+# docs/terms.md, "Russian: other choices".
+SECTION_BARE = r"\bв\s+раздел(?:е|ах)\s+(?!(?:<a\b[^>]*>\s*)?(?:(?:о|об|обо)\s|«))\S+(?:\s+\S+)?"
+
+
+def russian_sections_named_bare(html: str) -> list[str]:
+    return re.findall(SECTION_BARE, " ".join(html.split()), re.I)
+
+
+def test_russian_names_a_section_with_o_or_by_its_quoted_title():
+    bodies = [section["body"]["ru"] for section in all_sections()] + interface_texts("ru")
+    assert [found for body in bodies for found in russian_sections_named_bare(body)] == []
+
+
+def test_the_check_finds_a_section_named_bare():
+    wrong = 'описано в разделе <a href="#contree">контре</a>; в разделе когда объявляют'
+    assert russian_sections_named_bare(wrong) == [
+        'в разделе <a href="#contree">контре</a>;',
+        "в разделе когда объявляют",
+    ]
+    right = 'в разделе о <a href="#contree">контре</a>, в разделе <a href="#x">«Когда»</a>'
+    assert russian_sections_named_bare(right) == []
