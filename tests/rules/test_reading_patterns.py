@@ -588,3 +588,17 @@ def test_the_check_finds_a_section_named_bare():
     ]
     right = 'в разделе о <a href="#contree">контре</a>, в разделе <a href="#x">«Когда»</a>'
     assert russian_sections_named_bare(right) == []
+
+
+# Russian: the best sequence is «сильнейшая последовательность» in the rules and the interface
+# («Чья сильнейшая последовательность козырная?», «выберите старшую карту сильнейшего терца»):
+# «старшая» also names the top card in the same messages, and the rules said «сильнейшая»
+# (docs/terms.md, "best sequence").
+BEST_AS_TOP = r"\bстарш\w*\s+(?:последовательност|терц|кварт|квинт|комбинац)\w*|\bстаршая\s+—"
+
+
+def test_russian_calls_the_best_sequence_the_strongest():
+    found = [match[0] for text in every_text("ru") for match in re.finditer(BEST_AS_TOP, text, re.I)]
+    assert found == []
+    assert re.search(BEST_AS_TOP, "выберите старшую карту старшего терца", re.I)
+    assert not re.search(BEST_AS_TOP, "выберите старшую карту сильнейшего терца", re.I)
