@@ -602,3 +602,19 @@ def test_russian_calls_the_best_sequence_the_strongest():
     assert found == []
     assert re.search(BEST_AS_TOP, "выберите старшую карту старшего терца", re.I)
     assert not re.search(BEST_AS_TOP, "выберите старшую карту сильнейшего терца", re.I)
+
+
+# Russian: one word for a finished game, match or tournament, «закончен» («Законченные игры»,
+# «не закончен», «Матч закончен», «игра закончена»); the interface said «завершённые»,
+# «законченные» and «окончен» for the one status (docs/terms.md, "finished"). The verbs
+# «завершает игру», «закончилась» stay: they say what a deal or a game does.
+FINISHED_OTHERWISE = r"\b(?:окончен|завершён|завершен)\w*"
+
+
+def test_russian_says_finished_one_way():
+    found = [m[0] for text in every_text("ru") for m in re.finditer(FINISHED_OTHERWISE, text, re.I)]
+    assert found == []
+    assert re.findall(FINISHED_OTHERWISE, "Завершённые игры; не окончен", re.I) == [
+        "Завершённые",
+        "окончен",
+    ]
