@@ -618,3 +618,14 @@ def test_russian_says_finished_one_way():
         "Завершённые",
         "окончен",
     ]
+
+
+# Russian: "coinche" stays in Latin letters and cannot be declined, so a sentence that needs a
+# case says «в игре coinche», never «в coinche» (docs/terms.md, "Russian: other choices").
+COINCHE_DECLINED = r'\b(?:в|во|о|об|на|с|к|по|из|для|у|от|до)\s+(?:<span lang="fr">)?coinche'
+
+
+def test_russian_says_coinche_after_the_word_game():
+    texts = [section["body"]["ru"] for section in all_sections()] + interface_texts("ru")
+    assert [m[0] for text in texts for m in re.finditer(COINCHE_DECLINED, text, re.I)] == []
+    assert re.search(COINCHE_DECLINED, 'В <span lang="fr">coinche</span> кварта', re.I)
