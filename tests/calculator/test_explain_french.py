@@ -233,7 +233,7 @@ def rounding_lines(said: list[str], language: str) -> list[str]:
             "%(team)s: %(exact)s → %(count)s points (to the nearest ten, 5 up).",
             5,
         )
-    why = mark[mark.rindex("(") :]  # "(to the nearest ten, 5 up)."
+    why = mark[mark.rindex("(") :].replace("\xa0", " ")  # "(to the nearest ten, 5 up)."
     return [sentence for sentence in said if sentence.endswith(why)]
 
 

@@ -170,6 +170,53 @@ def test_the_rules_page_never_breaks_a_line_where_it_must_not(client, language):
     assert body.count(NBSP) > 500
 
 
+# A formula is a number's words too: "(16 + 9) × 2 = 50" never breaks, nor does a line start with
+# an operator. The Russian rules' files carry U+00A0 around the operators of their formulas
+# (belot_site/typography.py ties only the multiplication sign). A formula longer than half a
+# phone's line may break after a plus ("4 × (19 + 10 + 4 + 3 + 2) +" / "10 = 162"), and so may
+# one in a table's cell, whose column is narrower still (the worked deal's seven columns, "25 +
+# 10", kept the page 360 px wide only so). docs/terms.md, "Russian: other choices".
+FORMULA = re.compile(
+    r"(?<![\w%])[(]*[+−]?\d+(?:,\d+)?[)]*(?:\s+[+−×=→≈/]\s+[(]*[+−]?\d+(?:,\d+)?[)]*)+(?![\w(])"
+)
+FORMULA_MAX = 30  # characters a formula may have and never break
+
+
+def breakable_formulas(text: str, narrow: bool = False) -> list[str]:
+    """Formulas a line may break in: any of up to ``FORMULA_MAX`` characters with a breakable
+    space (in a ``narrow`` cell, none), a longer one with one elsewhere than after a plus."""
+    short = FORMULA_MAX if not narrow else 0
+    return [
+        formula
+        for formula in (match[0] for match in FORMULA.finditer(text))
+        if re.search(r"(?<!\+)[ \t\r\n]", formula)
+        or (len(formula) <= short and re.search(r"[ \t\r\n]", formula))
+    ]
+
+
+def operators_starting_a_line(text: str) -> list[str]:
+    return re.findall(r"\S+[ \t\r\n]+[+−×=→](?=[ \t\r\n\xa0])", text)
+
+
+@pytest.mark.django_db
+def test_the_russian_rules_page_keeps_a_formula_on_one_line(client):
+    html = client.get("/ru/rules/").content.decode()
+    body = html.split('<div class="rules-body">', 1)[1]
+    body = re.sub(r"</?(?:strong|em|b|a|abbr|span)\b[^>]*>", "", body)
+    found = []
+    for tag, block in re.findall(r"<(p|li|td|th|caption)\b[^>]*>(.*?)</\1>", body, re.S):
+        found += breakable_formulas(block, narrow=tag == "td")
+        found += operators_starting_a_line(block)
+    assert found == []
+    assert breakable_formulas("даёт (16 + 9) × 2 = 50 очков") == ["(16 + 9) × 2 = 50"]
+    assert operators_starting_a_line("(160 + заявка\xa0+ белот)") == ["(160 +"]
+    long = "4\xa0×\xa0(19\xa0+\xa010\xa0+\xa04\xa0+\xa03\xa0+\xa02)\xa0+ 10\xa0=\xa0162"
+    assert breakable_formulas(long) == []
+    assert breakable_formulas(long.replace("\xa0=", " =")) == [long.replace("\xa0=", " =")]
+    assert breakable_formulas("25\xa0+ 10", narrow=True) == []
+    assert breakable_formulas("25\xa0+ 10") == ["25\xa0+ 10"]
+
+
 # The review's defects, in the words that must not come back and those that replaced them
 
 GONE = {

@@ -598,7 +598,9 @@ BEST_AS_TOP = r"\bстарш\w*\s+(?:последовательност|терц
 
 
 def test_russian_calls_the_best_sequence_the_strongest():
-    found = [match[0] for text in every_text("ru") for match in re.finditer(BEST_AS_TOP, text, re.I)]
+    found = [
+        match[0] for text in every_text("ru") for match in re.finditer(BEST_AS_TOP, text, re.I)
+    ]
     assert found == []
     assert re.search(BEST_AS_TOP, "выберите старшую карту старшего терца", re.I)
     assert not re.search(BEST_AS_TOP, "выберите старшую карту сильнейшего терца", re.I)
