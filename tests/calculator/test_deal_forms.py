@@ -56,5 +56,9 @@ def test_card_points_past_any_deal_get_the_site_s_own_message(belot_match, langu
         with translation.override(language):
             form = DealForm({**posted, "card_points": points}, match=belot_match)
             assert not form.is_valid()
-            said = [str(error) for errors in form.errors.values() for error in errors]
+            said = [
+                str(error).replace("\xa0", " ")
+                for errors in form.errors.values()
+                for error in errors
+            ]
         assert said == [message.replace("1000", points)], said

@@ -3,6 +3,8 @@
 "Team names in a sentence"). tests/test_translations_team_names.py checks the .po files; this
 renders the pages that put the names in sentences."""
 
+import re
+
 import pytest
 
 from tests.calculator.conftest import create_match, current_version, deal_fields, record_deal
@@ -99,3 +101,52 @@ def test_a_tables_match_leads_back_to_the_table_by_its_quoted_name(client, langu
         "ru": "Назад к столу «Петък»",
     }
     assert back[language] in html
+
+
+# The explanation lines and the problems' messages as they are rendered, with each language's
+# default names: the code quotes the name (``words._team``), the message puts "команда" before
+# it and no marks of its own. A native reading could not tell from the .po whether «Мы» would
+# show twice quoted or bare; these are the sentences a scorer sees.
+QUOTED_ONCE = {
+    "bg": ("„", "“", ("Ние", "Вие")),
+    "uk": ("«", "»", ("Ми", "Вони")),
+    "ru": ("«", "»", ("Мы", "Они")),
+}
+
+
+def badly_quoted(text: str, language: str) -> list[str]:
+    opening, closing, names = QUOTED_ONCE[language]
+    text = text.replace("\u00a0", " ")
+    found = re.findall(rf"{opening}\s*{opening}|{closing}\s*{closing}", text)
+    for name in names:
+        for match in re.finditer(rf"(?<!\w){name}(?!\w)", text):
+            before, after = text[: match.start()], text[match.end() :]
+            if not (before.endswith(opening) and after.startswith(closing)):
+                found.append(text[max(0, match.start() - 30) : match.end()])
+    return found
+
+
+@pytest.mark.parametrize("language", list(QUOTED_ONCE))
+def test_the_explanations_and_problems_quote_a_team_once(language):
+    from django.utils.translation import override
+
+    from calculator.engine import GAMES
+    from calculator.games import problems
+    from calculator.games.belot import why
+    from calculator.games.french import why as french_why
+    from tests.calculator import test_explain, test_explain_french
+
+    names = QUOTED_ONCE[language][2]
+    texts = []
+    with override(language):
+        for result in test_explain.sample_results():
+            texts += [str(item.text) for item in why.explain(result, names)]
+        texts += [problems.problem_message(p, names) for p in test_explain.engine_problems()]
+        for game, profile, deal_of, _pair in test_explain_french.CASES.values():
+            for deal in (deal_of(), deal_of(declarations_a=test_explain_french.BELOTE)):
+                result = GAMES[game].score_deal(deal, profile)
+                texts += [str(item.text) for item in french_why.explain_deal(result, names)]
+    assert len(texts) > 100
+    assert [found for text in texts for found in badly_quoted(text, language)] == []
+    assert badly_quoted("Сели: у команды ««Мы»» 80 против 82", "ru") == ["««", "»»"]
+    assert badly_quoted("поэтому команда Они записывает всё", "ru") == ["поэтому команда Они"]

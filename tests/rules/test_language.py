@@ -192,6 +192,53 @@ def test_a_message_never_starts_a_line_with_a_dash(language):
         assert tight and tied == []
 
 
+# A formula is a number's words too: "(16 + 9) × 2 = 50" never breaks, nor does a line start with
+# an operator. The Russian rules' files carry U+00A0 around the operators of their formulas
+# (belot_site/typography.py ties only the multiplication sign). A formula longer than half a
+# phone's line may break after a plus ("4 × (19 + 10 + 4 + 3 + 2) +" / "10 = 162"), and so may
+# one in a table's cell, whose column is narrower still (the worked deal's seven columns, "25 +
+# 10", kept the page 360 px wide only so). docs/terms.md, "Russian: other choices".
+FORMULA = re.compile(
+    r"(?<![\w%])[(]*[+−]?\d+(?:,\d+)?[)]*(?:\s+[+−×=→≈/]\s+[(]*[+−]?\d+(?:,\d+)?[)]*)+(?![\w(])"
+)
+FORMULA_MAX = 30  # characters a formula may have and never break
+
+
+def breakable_formulas(text: str, narrow: bool = False) -> list[str]:
+    """Formulas a line may break in: any of up to ``FORMULA_MAX`` characters with a breakable
+    space (in a ``narrow`` cell, none), a longer one with one elsewhere than after a plus."""
+    short = FORMULA_MAX if not narrow else 0
+    return [
+        formula
+        for formula in (match[0] for match in FORMULA.finditer(text))
+        if re.search(r"(?<!\+)[ \t\r\n]", formula)
+        or (len(formula) <= short and re.search(r"[ \t\r\n]", formula))
+    ]
+
+
+def operators_starting_a_line(text: str) -> list[str]:
+    return re.findall(r"\S+[ \t\r\n]+[+−×=→](?=[ \t\r\n\xa0])", text)
+
+
+@pytest.mark.django_db
+def test_the_russian_rules_page_keeps_a_formula_on_one_line(client):
+    html = client.get("/ru/rules/").content.decode()
+    body = html.split('<div class="rules-body">', 1)[1]
+    body = re.sub(r"</?(?:strong|em|b|a|abbr|span)\b[^>]*>", "", body)
+    found = []
+    for tag, block in re.findall(r"<(p|li|td|th|caption)\b[^>]*>(.*?)</\1>", body, re.S):
+        found += breakable_formulas(block, narrow=tag == "td")
+        found += operators_starting_a_line(block)
+    assert found == []
+    assert breakable_formulas("даёт (16 + 9) × 2 = 50 очков") == ["(16 + 9) × 2 = 50"]
+    assert operators_starting_a_line("(160 + заявка\xa0+ белот)") == ["(160 +"]
+    long = "4\xa0×\xa0(19\xa0+\xa010\xa0+\xa04\xa0+\xa03\xa0+\xa02)\xa0+ 10\xa0=\xa0162"
+    assert breakable_formulas(long) == []
+    assert breakable_formulas(long.replace("\xa0=", " =")) == [long.replace("\xa0=", " =")]
+    assert breakable_formulas("25\xa0+ 10", narrow=True) == []
+    assert breakable_formulas("25\xa0+ 10") == ["25\xa0+ 10"]
+
+
 # The review's defects, in the words that must not come back and those that replaced them
 
 GONE = {
@@ -317,6 +364,21 @@ GONE = {
         "как их считает ваш стол",
         "стол вёл счёт",
         "все столы закончат",
+        "в разделе классический белот",
+        "в разделе контре",
+        "Это не наши без козыря",
+        "карты которой бьют все остальные",
+        "Полное название комбинации",
+        "федерации белота 2016 года",
+        "очередь сдавать не начинается заново",
+        "Все восемь карт сдают сразу",
+        "из спорной раздачи будет ждать",
+        "QR-код ссылки для слежения",
+        "можно заявить и без козыря, и все козыри",
+        "Классический белот коротко",
+        "Контре коротко",
+        "Обе команды за чертой",
+        "Средние очки за раздачу",
     ],
 }
 THERE = {
@@ -425,7 +487,7 @@ THERE = {
         "за многими столами бьют",
         "в поле «Играющая команда» указывают команду нарушителя",
         "За некоторыми столами такую карту засчитывают в обеих комбинациях",
-        "если взятку берёт партнёр, бить козырем ты не обязан",
+        "если взятку берёт партнёр, бить козырем вы не обязаны",
         "Висящие 11 очков с прошлой раздачи по-прежнему ждут",
         "но контракт выполнен, и команда «Они» записывает всю раздачу",
         "он говорит одно из четырёх:",
@@ -445,6 +507,22 @@ THERE = {
         "Этот матч уже относится к этому столу",
         "Матчи, столы и турниры удалены с этого телефона",
         "как их считают за вашим столом",
+        "в разделе о классическом белоте",
+        "в разделе о контре",
+        "в разделе «Когда объявляют комбинации»",
+        "в разделе «Подсчёт с контрой и реконтрой»",
+        "Это не наши контракты «без козыря» и «все козыри»",
+        "масть, любая карта которой бьёт любую карту других мастей",
+        "Комбинацию полностью — с мастью и старшей картой",
+        "Французской федерации белота (редакция 2016 года)",
+        "очередь сдавать не сбрасывается",
+        "Все восемь карт сдают до торговли",
+        "Очки спорной раздачи, которые будут ждать победителя следующей",
+        "QR-код ссылки, по которой можно следить за счётом",
+        "можно заявлять также «без козыря» и «все козыри»",
+        "Разыграна, с очками за карты",
+        "Обе команды перешли рубеж",
+        "Очков в среднем за раздачу",
     ],
 }
 

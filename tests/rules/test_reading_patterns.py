@@ -60,15 +60,23 @@ def test_the_check_finds_a_bare_name_with_a_plural_verb():
     assert bare_names_with_plural_verbs("<li>«Ми»: 127 за карти</li>", "uk") == []
 
 
-# One address form in the rules: the reader is "ти" / "ты" / "ти" (the rules of play speak to the
-# player at the table); the examples name the teams, and what a table agrees on is said
-# impersonally ("про це домовляються до гри"). The interface keeps the polite form of a site.
+# One address form in the rules: the Bulgarian and Ukrainian reader is "ти" (the rules of play
+# speak to the player at the table); the Russian rules speak impersonally or with "вы", as the
+# interface does ("после вас ходит сосед справа", "можно положить любую карту"): a native reading
+# found "ты" in the rules beside the interface's "вы" two voices of one site. The examples name
+# the teams, and what a table agrees on is said impersonally ("про це домовляються до гри").
+# docs/terms.md, "Addressing the reader".
 OTHER_FORM = {
     "bg": r"\b(?:вас|ви|ваш\w*|сте|изберете|въведете|уговорете|посочете|играете|водите|искате"
     r"|започнете|разберете|правите|записвате|изкарвате|стигате)\b",
     "uk": r"\b(?:ви|вас|вам|вами|ваш\w*|\w+(?:ете|єте)|(?!навіть\b)\w+(?:йте|ьте|іть|їть)(?:ся)?"
     r"|\w+теся)\b",
-    "ru": r"\b(?:вы|вас|вам|вами|ваш\w*|(?!(?:под)?счёте\b)\w+(?:ете|ёте)|\w+(?:ите|йте|ьте)(?:сь)?)\b",
+    # "ты" and its forms, a verb in the second person singular ("кладёшь", "можешь"; not "лишь")
+    # and the imperatives the rules of play would use ("клади", "положи", "бей", "ходи").
+    "ru": r"\b(?:ты|тебя|тебе|тобой|тво(?:й|я|ё|и|его|ей|ему|им|их|ю|ими)"
+    r"|(?!лишь\b)\w+(?:ешь|ёшь|ишь)(?:ся)?"
+    r"|клади|положи|бей|побей|перебей|ходи|зайди|отвечай|повышай|сбрось|играй|считай|посчитай"
+    r"|отними|вычти|сложи|раздели|помни|смотри)\b",
 }
 
 
@@ -76,6 +84,18 @@ OTHER_FORM = {
 def test_the_rules_speak_to_the_reader_in_one_form(language):
     text = re.sub(r"[„«]\w+[“»]", " ", rules_text(language))  # a quoted team name is a name
     assert sorted({word.lower() for word in re.findall(OTHER_FORM[language], text, re.I)}) == []
+
+
+def test_the_check_finds_the_russian_reader_addressed_as_ty():
+    text = "После тебя ходит сосед; если у тебя нет масти, клади любую карту: ты обязан, лишь бы"
+    found = re.findall(OTHER_FORM["ru"], text, re.I)
+    assert found == ["тебя", "тебя", "клади", "ты"]
+    assert re.findall(OTHER_FORM["ru"], "вы кладёте, если можете; в вашей компании", re.I) == []
+    assert re.findall(OTHER_FORM["ru"], "если играешь, кладёшь, можешь", re.I) == [
+        "играешь",
+        "кладёшь",
+        "можешь",
+    ]
 
 
 # All trumps named as the contract's name ("у грі «усі козирі»"), never "в усіх козирях".
@@ -150,9 +170,8 @@ def test_a_plural_attribute_before_the_number_makes_the_verb_plural():
 
 
 # Russian: the steps in the calculator are said impersonally ("в калькулятор вводят",
-# "выбирают «Сели, без очков за карты»"): neither "введи" beside the interface's "Введите" nor
-# "введите" in rules that say "ты" (docs/terms.md, "Addressing the reader"). The "вы" forms are
-# kept away by test_the_rules_speak_to_the_reader_in_one_form; these are the "ты" forms.
+# "выбирают «Сели, без очков за карты»"), never "введи" beside the interface's "Введите"
+# (docs/terms.md, "Addressing the reader"); these are the "ты" forms of those verbs.
 CALCULATOR_STEP_TY = (
     r"\b(?:вв[её]ди|вводи|выбери|выбирай|укажи|указывай|отметь|отмечай|нажми|нажимай|сохрани"
     r"|сохраняй|включи|выключи|переключи|запиши"
@@ -705,3 +724,72 @@ def test_bulgarian_names_the_bid_only_rule_as_the_rules_do():
     assert [text for text in every_text("bg") if re.search(bid, text, re.I)] == []
     assert any(text == "Само обявеното" for text in interface_texts("bg"))
     assert "Само обявеното." in rules_text("bg")
+
+
+# Russian: a section named after «в разделе» is said with «о» («в разделе о классическом
+# белоте») or quoted by its title with a capital letter («в разделе «Когда объявляют
+# комбинации»»), never a bare lower-case title that breaks the sentence («в разделе контре»);
+# docs/terms.md, "Russian: other choices".
+SECTION_BARE = r"\bв\s+раздел(?:е|ах)\s+(?!(?:<a\b[^>]*>\s*)?(?:(?:о|об|обо)\s|«))\S+(?:\s+\S+)?"
+
+
+def russian_sections_named_bare(html: str) -> list[str]:
+    return re.findall(SECTION_BARE, " ".join(html.split()), re.I)
+
+
+def test_russian_names_a_section_with_o_or_by_its_quoted_title():
+    bodies = [section["body"]["ru"] for section in all_sections()] + interface_texts("ru")
+    assert [found for body in bodies for found in russian_sections_named_bare(body)] == []
+
+
+def test_the_check_finds_a_section_named_bare():
+    wrong = 'описано в разделе <a href="#contree">контре</a>; в разделе когда объявляют'
+    assert russian_sections_named_bare(wrong) == [
+        'в разделе <a href="#contree">контре</a>;',
+        "в разделе когда объявляют",
+    ]
+    right = 'в разделе о <a href="#contree">контре</a>, в разделе <a href="#x">«Когда»</a>'
+    assert russian_sections_named_bare(right) == []
+
+
+# Russian: the best sequence is «сильнейшая последовательность» in the rules and the interface
+# («Чья сильнейшая последовательность козырная?», «выберите старшую карту сильнейшего терца»):
+# «старшая» also names the top card in the same messages, and the rules said «сильнейшая»
+# (docs/terms.md, "best sequence").
+BEST_AS_TOP = r"\bстарш\w*\s+(?:последовательност|терц|кварт|квинт|комбинац)\w*|\bстаршая\s+—"
+
+
+def test_russian_calls_the_best_sequence_the_strongest():
+    found = [
+        match[0] for text in every_text("ru") for match in re.finditer(BEST_AS_TOP, text, re.I)
+    ]
+    assert found == []
+    assert re.search(BEST_AS_TOP, "выберите старшую карту старшего терца", re.I)
+    assert not re.search(BEST_AS_TOP, "выберите старшую карту сильнейшего терца", re.I)
+
+
+# Russian: one word for a finished game, match or tournament, «закончен» («Законченные игры»,
+# «не закончен», «Матч закончен», «игра закончена»); the interface said «завершённые»,
+# «законченные» and «окончен» for the one status (docs/terms.md, "finished"). The verbs
+# «завершает игру», «закончилась» stay: they say what a deal or a game does.
+FINISHED_OTHERWISE = r"\b(?:окончен|завершён|завершен)\w*"
+
+
+def test_russian_says_finished_one_way():
+    found = [m[0] for text in every_text("ru") for m in re.finditer(FINISHED_OTHERWISE, text, re.I)]
+    assert found == []
+    assert re.findall(FINISHED_OTHERWISE, "Завершённые игры; не окончен", re.I) == [
+        "Завершённые",
+        "окончен",
+    ]
+
+
+# Russian: "coinche" stays in Latin letters and cannot be declined, so a sentence that needs a
+# case says «в игре coinche», never «в coinche» (docs/terms.md, "Russian: other choices").
+COINCHE_DECLINED = r'\b(?:в|во|о|об|на|с|к|по|из|для|у|от|до)\s+(?:<span lang="fr">)?coinche'
+
+
+def test_russian_says_coinche_after_the_word_game():
+    texts = [section["body"]["ru"] for section in all_sections()] + interface_texts("ru")
+    assert [m[0] for text in texts for m in re.finditer(COINCHE_DECLINED, text, re.I)] == []
+    assert re.search(COINCHE_DECLINED, 'В <span lang="fr">coinche</span> кварта', re.I)

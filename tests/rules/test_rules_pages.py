@@ -168,7 +168,8 @@ def test_reading_time_uses_the_right_plural_form(language, forms):
 
     with translation.override(language):
         for count, word in forms.items():
-            assert reading_time(count).endswith(f"{count} {word}"), (count, reading_time(count))
+            said = reading_time(count).replace("\xa0", " ")  # a number keeps its word
+            assert said.endswith(f"{count} {word}"), (count, said)
 
 
 def page_html(client, language: str) -> str:
