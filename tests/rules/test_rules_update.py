@@ -168,47 +168,57 @@ def test_migration_0006_brings_no_and_all_trumps_to_the_contree_chapter_and_keep
     assert "kept as it is: contree (bg)" in capsys.readouterr().out
 
 
-BEFORE_TEAM_NAMES = Path(__file__).parent / "data" / "classic-belote.ru.before-team-names.html"
-TEAM_NAMED = "побеждает команда «Мы»: у неё больше"  # the corrected sentence, in ru
+DATA = Path(__file__).parent / "data"
+# Each later migration that brings corrected text: a section as a database seeded before it holds
+# it (a version the site shipped), a sentence the correction wrote, and a section edited in the
+# admin meanwhile, which the migration keeps and names.
+CORRECTIONS = [
+    pytest.param(
+        "0007_native_readings_text",
+        ("classic-belote", "ru", DATA / "classic-belote.ru.before-team-names.html"),
+        "побеждает команда «Мы»: у неё больше",
+        ("game-end", "uk"),
+        id="0007",
+    ),
+    pytest.param(
+        "0008_third_readings_text",
+        ("game-end", "bg", DATA / "game-end.bg.before-third-reading.html"),
+        "но отбор „Вие“ изкарва играта",
+        ("declarations", "ru"),
+        id="0008",
+    ),
+    pytest.param(
+        "0009_fourth_readings_text",
+        ("play", "ru", DATA / "play.ru.before-fourth-reading.html"),
+        "вы обязаны положить",
+        ("declarations", "uk"),
+        id="0009",
+    ),
+]
 
 
 @pytest.mark.django_db
-def test_migration_0007_brings_the_native_readings_corrections_and_keeps_edits(capsys):
-    match = TITLE.match(BEFORE_TEAM_NAMES.read_text(encoding="utf-8"))
+@pytest.mark.parametrize(("migration", "before", "corrected", "edited_section"), CORRECTIONS)
+def test_a_migration_brings_the_readings_corrections_and_keeps_edits(
+    capsys, migration, before, corrected, edited_section
+):
+    slug, language, path = before
+    match = TITLE.match(path.read_text(encoding="utf-8"))
     title, body = match["title"].strip(), match["body"].strip()
-    assert fingerprint(title, body) in shipped_fingerprints()["classic-belote"]["ru"]
-    assert TEAM_NAMED not in body
-    Section.objects.filter(slug="classic-belote").update(title_ru=title, body_ru=body)
-    edited = read_section("game-end", "uk")[1] + EDITED
-    Section.objects.filter(slug="game-end").update(body_uk=edited)
+    assert fingerprint(title, body) in shipped_fingerprints()[slug][language]
+    assert corrected not in body
+    Section.objects.filter(slug=slug).update(
+        **{f"title_{language}": title, f"body_{language}": body}
+    )
+    edited_slug, edited_language = edited_section
+    edited = read_section(edited_slug, edited_language)[1] + EDITED
+    Section.objects.filter(slug=edited_slug).update(**{f"body_{edited_language}": edited})
 
-    import_module("rules.migrations.0007_native_readings_text").refresh(apps, None)
+    import_module(f"rules.migrations.{migration}").refresh(apps, None)
 
-    classic = Section.objects.get(slug="classic-belote")
-    assert (classic.title_ru, classic.body_ru) == read_section("classic-belote", "ru")
-    assert TEAM_NAMED in classic.body_ru
-    assert Section.objects.get(slug="game-end").body_uk == edited
-    assert "kept as it is: game-end (uk)" in capsys.readouterr().out
-
-
-BEFORE_THIRD_READING = Path(__file__).parent / "data" / "game-end.bg.before-third-reading.html"
-BIDDERS_NAMED = "но отбор „Вие“ изкарва играта"  # the corrected sentence, in bg
-
-
-@pytest.mark.django_db
-def test_migration_0008_brings_the_third_readings_corrections_and_keeps_edits(capsys):
-    match = TITLE.match(BEFORE_THIRD_READING.read_text(encoding="utf-8"))
-    title, body = match["title"].strip(), match["body"].strip()
-    assert fingerprint(title, body) in shipped_fingerprints()["game-end"]["bg"]
-    assert BIDDERS_NAMED not in body
-    Section.objects.filter(slug="game-end").update(title_bg=title, body_bg=body)
-    edited = read_section("declarations", "ru")[1] + EDITED
-    Section.objects.filter(slug="declarations").update(body_ru=edited)
-
-    import_module("rules.migrations.0008_third_readings_text").refresh(apps, None)
-
-    game_end = Section.objects.get(slug="game-end")
-    assert (game_end.title_bg, game_end.body_bg) == read_section("game-end", "bg")
-    assert BIDDERS_NAMED in game_end.body_bg
-    assert Section.objects.get(slug="declarations").body_ru == edited
-    assert "kept as it is: declarations (ru)" in capsys.readouterr().out
+    section = Section.objects.get(slug=slug)
+    stored = getattr(section, f"title_{language}"), getattr(section, f"body_{language}")
+    assert stored == read_section(slug, language)
+    assert corrected in stored[1]
+    assert getattr(Section.objects.get(slug=edited_slug), f"body_{edited_language}") == edited
+    assert f"kept as it is: {edited_slug} ({edited_language})" in capsys.readouterr().out
