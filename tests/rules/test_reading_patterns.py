@@ -793,3 +793,14 @@ def test_russian_says_coinche_after_the_word_game():
     texts = [section["body"]["ru"] for section in all_sections()] + interface_texts("ru")
     assert [m[0] for text in texts for m in re.finditer(COINCHE_DECLINED, text, re.I)] == []
     assert re.search(COINCHE_DECLINED, 'В <span lang="fr">coinche</span> кварта', re.I)
+
+
+# A house rule is a setting of the calculator ("настройка", "налаштування"), not something it
+# "toggles": the readings found "превключва", "перемикає", "переключается" calques of "toggle".
+TOGGLE = {"bg": r"превключ\w*", "uk": r"перемика\w*|перемкн\w*", "ru": r"переключ\w*"}
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_calculator_has_settings_not_toggles(language):
+    found = [m[0] for text in every_text(language) for m in re.finditer(TOGGLE[language], text)]
+    assert found == []
