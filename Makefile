@@ -31,13 +31,14 @@ node_modules/.installed: package.json package-lock.json
 	npm ci --no-audit --no-fund
 	touch $@
 
-# Three workers (pytest-xdist) on the two cores here: a browser test's chain (Python, Playwright,
-# Chromium, the live server) often waits for its own answers, and a third worker fills those
-# waits (4 % less time than two, side by side: docs/performance.md). PYTEST_ARGS picks tests.
+# Four workers (pytest-xdist) on the two cores here: a browser test's chain (Python, Playwright,
+# Chromium, the live server) waits on its own answers, so three workers left the cores a tenth
+# idle through the browser tests, and a fresh clone's run took 5 min 35 s and 5 min 39 s with
+# three, 5 min 20 s with four (docs/performance.md). PYTEST_ARGS picks tests.
 # Bytecode is written even where PYTHONDONTWRITEBYTECODE is set (as on the machines here): the
 # run starts dozens of Python processes (workers, servers, manage.py), and without it each one
 # compiles the project and rewrites the test modules' asserts again (docs/performance.md).
-TEST_WORKERS ?= 3
+TEST_WORKERS ?= 4
 
 test: messages $(if $(shell command -v npm),node_modules/.installed)
 	env -u PYTHONDONTWRITEBYTECODE $(PY) -m pytest -n $(TEST_WORKERS) --dist worksteal $(PYTEST_ARGS)

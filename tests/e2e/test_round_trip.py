@@ -20,7 +20,7 @@ from tests.e2e.test_scoring import DEAL_PAGE, MATCH_PAGE
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 SAMPLE = settings(
-    max_examples=8,
+    max_examples=5,
     derandomize=True,
     deadline=None,
     database=None,

@@ -7,8 +7,8 @@ for what the tables recorded.
 
 The night is played once, its phones in the three languages (the organizer's in Russian, the
 wall in Ukrainian, the three tables' in Bulgarian, Ukrainian and Russian): each of its pages is
-checked in one language here, and the organizer's page and the wall in every language by
-tests/e2e/test_tournament.py. Played once in each language, the night took 81 of the suite's
+checked in one language here, and the organizer's page and the wall in Bulgarian and Ukrainian
+by tests/e2e/test_tournament.py. Played once in each language, the night took 81 of the suite's
 664 test-seconds (docs/performance.md, "make test").
 
 Each scorer enters a deal on the deal page as at the table; the rest of a match is saved as the
