@@ -57,6 +57,7 @@
   // asks for (a top card) shows up, one no longer needed goes, and a field is marked invalid or
   // not, without touching what the scorer is typing.
   function update(fresh) {
+    var barBefore = bar ? bar.offsetHeight : 0;
     Array.prototype.forEach.call(fresh.querySelectorAll("[data-live][id]"), function (part) {
       var old = document.getElementById(part.id);
       if (!old) return;
@@ -68,8 +69,9 @@
       }
     });
     // The bar with Save may have grown a line (two long names beside their points): the box
-    // being typed in stays above it.
-    keepTypingInView();
+    // being typed in stays above it. Only then: a preview that comes back while the scorer has
+    // scrolled on (to a declaration's +) must not move the page under their finger.
+    if (bar && bar.offsetHeight > barBefore) keepTypingInView();
   }
 
   // While the preview is behind what is typed, it says so (aria-busy): no one reads or saves

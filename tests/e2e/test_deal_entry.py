@@ -162,3 +162,36 @@ def test_the_live_preview_is_sent_as_the_form_is_sent_without_a_script(
     assert fields["carres_a"] == ["J", "9"]
     assert fields["csrfmiddlewaretoken"] and "action" not in fields
     expect(page.locator("#preview:not([aria-busy]) table.recorded")).to_have_count(1)
+
+
+def test_a_preview_that_answers_after_a_scroll_leaves_the_page_where_the_scorer_put_it(
+    new_context, client_for_setup
+):
+    """The card points box keeps the focus while the scorer scrolls on to a declaration's +; the
+    preview answering then must not scroll the page back to the box, under the scorer's finger
+    (it once did, and a tap on + landed elsewhere). The box is kept above the bar with Save only
+    when the answer makes the bar grow."""
+    screen = phone(new_context, javascript=True)
+    page = screen.page
+    match = create_match(client_for_setup)
+    screen.goto(f"/m/{match.scorer_key}/deal/")
+    screen.choose("bidders", "A")
+    screen.choose("contract", "hearts")
+    box = page.locator("#id_card_points")
+    expect(box).to_be_focused()
+    page.keyboard.type("90")
+    screen.settled()
+    plus = page.locator(".stepper:has(#id_quartes_b) button.step", has_text="+")
+    plus.scroll_into_view_if_needed()
+    page.evaluate("() => window.scrollBy(0, 200)")  # the box is off the screen now
+    scrolled = page.evaluate("() => window.scrollY")
+    assert page.evaluate("() => document.activeElement.id") == "id_card_points"
+    # Another figure in the box, as a late keystroke: its preview answers while scrolled on.
+    box.evaluate(
+        "box => { box.value = '91'; box.dispatchEvent(new Event('input', {bubbles: true})); }"
+    )
+    expect(page.locator("#result-bar strong")).to_have_text(["+9", "+7"])
+    screen.settled()
+    assert page.evaluate("() => window.scrollY") == scrolled
+    screen.tap(plus)
+    expect(page.locator("#id_quartes_b")).to_have_value("1")
