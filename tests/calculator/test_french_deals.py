@@ -193,7 +193,7 @@ def test_a_whole_coinche_game_to_701_with_dealers_and_the_winner(client):
     shown = [int(value) for value in re.findall(r'<span class="points">(\d+)</span>', html)]
     assert shown == [fold.totals.a, fold.totals.b]
     assert "Победител в игра 1: отбор „Ние“" in html
-    assert 'class="game-name">Coinche (контре с анонси)<' in html
+    assert 'class="game-name">Контре с анонси (coinche)<' in html
 
 
 def test_equal_totals_after_an_inside_taker_s_belote_alone_show_the_defence_as_the_winner(client):

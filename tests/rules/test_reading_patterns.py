@@ -804,3 +804,86 @@ TOGGLE = {"bg": r"превключ\w*", "uk": r"перемика\w*|перемк
 def test_the_calculator_has_settings_not_toggles(language):
     found = [m[0] for text in every_text(language) for m in re.finditer(TOGGLE[language], text)]
     assert found == []
+
+
+# Russian: the French game «контре» does not decline, and «в контре», «о контре», «как в контре»
+# read as the double's prepositional («при контре»): a noun stands before the game («в игре
+# контре», «в разделе об игре контре», «Раздачи игры контре»); the bare word after a preposition is
+# the double only («при контре», «О контре при равных суммах»). docs/terms.md, "Russian: other
+# choices".
+CONTREE_AS_CONTRA = (
+    r"\b(?:в|во|как в)\s+(?:<a [^>]*>)?контре\b"
+    r"|\bразделе\s+об?\s+(?:<a [^>]*>)?контре\b|\b[Ээ]тим\s+контре\b"
+)
+
+
+def test_russian_names_the_game_contree_with_a_noun_before_it():
+    texts = [section["body"]["ru"] for section in all_sections()] + interface_texts("ru")
+    found = [m[0] for text in texts for m in re.finditer(CONTREE_AS_CONTRA, text, re.I)]
+    assert found == []
+    wrong = 'В контре очки; в разделе о <a href="#contree">контре</a>; Этим контре; как в контре'
+    assert len(re.findall(CONTREE_AS_CONTRA, wrong, re.I)) == 4
+    right = (
+        "В игре контре очки; при контре ×2; О контре при равных суммах; в разделе об игре контре"
+    )
+    assert re.findall(CONTREE_AS_CONTRA, right, re.I) == []
+
+
+# Russian: the Bulgarian game is «болгарский белот», never «наш белот», «у нас», «по нашим
+# правилам» (a Russian reader takes «наш» for деберц or клабор); the rules the calculator counts by
+# are «основные правила».
+def test_russian_rules_name_the_bulgarian_game_not_ours():
+    found = re.findall(r"\bнаш\w*|\bу нас\b", rules_text("ru"), re.I)
+    assert found == []
+
+
+# The rulebook of Bulgarian belot is «официальные правила болгарского белота», not «the classic
+# rulebook», which reads as classic (French) belote's (bg „класическият правилник“).
+CLASSIC_RULEBOOK = {
+    "bg": r"класическ\w* правилни\w*|класическ\w* правила",
+    "uk": r"класичн\w* правил\w*",
+    "ru": r"классическ\w* правил\w*",
+}
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_rulebook_is_not_called_classic(language):
+    found = [
+        m[0]
+        for text in every_text(language)
+        for m in re.finditer(CLASSIC_RULEBOOK[language], text, re.I)
+    ]
+    assert found == []
+
+
+# One name for the rule that breaks a tie of sequences: ru «козырная последовательность», uk
+# «козирна послідовність», never «последовательность в козырях / в козыре», «послідовність у
+# козирях / у козирі».
+SEQUENCE_IN_TRUMPS = {
+    "uk": r"послідовн\w*\s+(?:була\s+)?[ув]\s+козир\w*",
+    "ru": r"последовательност\w*\s+(?:была\s+)?в\s+козыр\w*",
+}
+
+
+@pytest.mark.parametrize("language", ["uk", "ru"])
+def test_a_trump_sequence_has_one_name(language):
+    pattern = SEQUENCE_IN_TRUMPS[language]
+    found = [m[0] for text in every_text(language) for m in re.finditer(pattern, text, re.I)]
+    assert found == []
+
+
+# The interface names the French games in Cyrillic first, the federation's "coinche" in brackets
+# («Контре с комбинациями (coinche)»), and both games at once «контре (с комбинациями и без)»:
+# a Latin name first in a list of games, or «контре и coinche», read as a missing translation.
+LATIN_GAME_NAME = r"^Coinche\b|\bконтре\s+(?:и|й|чи|или)\s+coinche"
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_interface_names_the_french_games_in_cyrillic_first(language):
+    texts = interface_texts(language)
+    assert [text for text in texts if re.search(LATIN_GAME_NAME, text, re.I)] == []
+    assert {
+        "bg": "Контре с анонси (coinche)",
+        "uk": "Контре з комбінаціями (coinche)",
+        "ru": "Контре с комбинациями (coinche)",
+    }[language] in texts
