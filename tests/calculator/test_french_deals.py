@@ -151,12 +151,12 @@ def test_a_litige_waits_on_the_match_page_and_goes_to_the_next_winner(client):
     match = create_french_match(client, "classic")
     save_through_the_form(client, match, ClassicDeal(A, Suit.SPADES, CardPoints(A, 81)), [])
     page = client.get(f"/m/{match.scorer_key}/").content.decode()
-    assert "81 точки от спорно раздаване чакат" in page
+    assert "81 точки от спорно раздаване висят" in page
     later = ClassicDeal(B, Suit.CLUBS, CardPoints(B, 100))
     preview = save_through_the_form(client, match, later, stored(match))
     assert shown_result(preview)["totals"] == (62, 262)
     why = preview.content.decode().replace("\u00a0", " ")  # (the sentences tie their spaces)
-    assert "спечели раздаването и взима и чакащите 81 точки" in why
+    assert "спечели раздаването и взима и висящите 81 точки" in why
 
 
 def test_the_why_links_to_the_french_chapters_of_the_rules(client):

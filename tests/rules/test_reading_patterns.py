@@ -752,7 +752,7 @@ def test_the_check_finds_a_section_named_bare():
         'в разделе <a href="#contree">контре</a>;',
         "в разделе когда объявляют",
     ]
-    right = 'в разделе о <a href="#contree">контре</a>, в разделе <a href="#x">«Когда»</a>'
+    right = 'в разделе об игре <a href="#contree">контре</a>, в разделе <a href="#x">«Когда»</a>'
     assert russian_sections_named_bare(right) == []
 
 
@@ -939,3 +939,47 @@ TEAM_WRITES_A_SCORE = {"uk": r"\bзаписує\s+\d+:\d+", "ru": r"\bзапис
 @pytest.mark.parametrize("language", ["uk", "ru"])
 def test_a_team_does_not_write_the_whole_score_line(language):
     assert re.findall(TEAM_WRITES_A_SCORE[language], rules_text(language)) == []
+
+
+# Bulgarian: a comma before a particle and its conjunction ("…се признава, само ако…", "…влизат в
+# резултата, едва когато…"), as the site mostly wrote it; after "и", "или", a bracket or a dash
+# none is needed.
+NO_COMMA_BEFORE = (
+    r"(?<![,(—:;])(?<!\bи)(?<!\bили)\s+(?:само ако|едва когато|само когато|дори ако)\b"
+)
+
+
+def test_bulgarian_puts_a_comma_before_samo_ako():
+    found = [block for block in bulgarian_running_text() if re.search(NO_COMMA_BEFORE, block, re.I)]
+    found += [text for text in interface_texts("bg") if re.search(NO_COMMA_BEFORE, text, re.I)]
+    assert found == []
+    assert re.search(NO_COMMA_BEFORE, "Някои маси го признават само ако картата е изведена")
+    assert not re.search(NO_COMMA_BEFORE, "се признава, само ако; и само ако някой ги оспори")
+
+
+# Bulgarian: one word for a contrée bid not made, "неизпълнена" (the interface's "Неизпълнена обява",
+# "Обявата не е изпълнена"), never "провалена"; non-trump is "извън коза" or "некозов цвят", never
+# the noun "некоз" nor a header "Не коз"; "при без коз няма коз", not "коз коз".
+BULGARIAN_SLIPS = r"\bпровал\w*|\bнекоз\b|\bНе коз\b|\bкоз коз\b"
+
+
+def test_bulgarian_says_a_bid_not_made_and_non_trump_one_way():
+    found = [m[0] for text in every_text("bg") for m in re.finditer(BULGARIAN_SLIPS, text)]
+    assert found == []
+
+
+# Bulgarian keeps its rules' word for the litige: the taker's points "висят", in the interface as
+# in the rules (docs/terms.md, "litige"), never "чакат" beside them.
+def test_bulgarian_litige_hangs_as_in_the_rules():
+    texts = [text for text in interface_texts("bg") if re.search(r"спорн|взелите", text, re.I)]
+    texts.append(section("classic-belote", "bg"))
+    assert [text for text in texts if re.search(r"\bчака\w*", text, re.I)] == []
+    assert "висят 81" in section("classic-belote", "bg")
+
+
+# Bulgarian: a phone does not "forget" (a calque of the English metaphor); the matches are
+# "премахнати от този телефон", and the buttons say "Премахни … от този телефон".
+def test_bulgarian_removes_rather_than_forgets():
+    texts = interface_texts("bg")
+    assert [text for text in texts if re.search(r"\bзабрав\w*|\bЗабрави\b", text)] == []
+    assert "Премахни мачовете от този телефон" in texts
