@@ -345,7 +345,8 @@ def test_ukrainian_says_i_short_between_a_vowel_and_a_consonant():
 # "некозирні масті", not the calque "поза козирем"; in the interface a result reads "усі
 # спасували", not "Усі пас", which stays the glossary's word as said at the table, and the
 # deal page's choice, a word of the table beside "Сіли" that must keep the card points box and
-# Save above the keyboard at 360 px (tests/e2e/test_deal_taps.py).
+# Save above the keyboard at 360 px (tests/e2e/test_deal_taps.py); the undo of that choice
+# quotes it as the scorer saw it ("Скасовано запис «усі пас»").
 UK_CORRECTED = (
     "деберцем",
     "на всі козирі",
@@ -366,7 +367,8 @@ def test_ukrainian_keeps_the_corrected_wordings_away():
     ]
     assert found == []
     said = [text for text in interface_texts("uk") if re.search(r"\bусі пас\b", text, re.I)]
-    assert said == ["Усі пас"]
+    # the chip, and the undo that quotes the chip as the scorer saw it
+    assert said == ["Усі пас", "Скасовано запис «усі пас». %(deal)s ще попереду."]
 
 
 def test_ukrainian_names_the_taker_as_the_form_does():
