@@ -133,3 +133,29 @@ def test_the_first_name_in_a_message_is_named_as_a_team(language):
             if not re.search(WORDS[language] + r"$", before, re.IGNORECASE):
                 problems.append(text)
     assert not problems, "\n".join(problems)
+
+
+# A reader of the .po file alone cannot tell which messages get a name already quoted: the file's
+# header says names come quoted, and each message whose msgstr quotes a name itself says so in a
+# translator's comment (makemessages would drop a comment the source does not carry: this test
+# then fails).
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_messages_that_quote_a_name_themselves_say_so(language):
+    po = ROOT / "locale" / language / "LC_MESSAGES" / "django.po"
+    assert "are put into sentences already in quotation marks" in po.read_text(encoding="utf-8")
+    quoting = {
+        entry.msgid
+        for entry in with_names()
+        if entry.msgid not in LABELS
+        and (entry.msgid not in quoted_by_code() or entry.msgid == QUOTE)
+    }
+    marked = {
+        entry.msgid
+        for entry in catalog(language)
+        if re.search(
+            r"Translators:.*(comes as the bare name|come as bare names) here", entry.comment
+        )
+    }
+    assert quoting == marked

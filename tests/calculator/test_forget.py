@@ -65,7 +65,7 @@ def test_forget_clears_both_lists_and_asks_the_browser_to_clear_its_storage(clie
     home = client.get("/bg/").content.decode()
     with override("bg"):
         forgotten = gettext("This phone has forgotten its matches, tables and tournaments.")
-    assert forgotten.startswith("Телефонът забрави") and forgotten in home
+    assert forgotten.startswith("Мачовете, масите и турнирите са премахнати") and forgotten in home
     assert match.scorer_key not in home and "Вашите маси" not in home
     assert client.cookies["theme"].value == "dark" and client.cookies["django_language"].value
 
@@ -79,8 +79,8 @@ def test_forget_takes_only_a_post_with_the_forms_token(client, match):
 
 
 def test_the_home_page_offers_to_forget_only_when_there_is_something_to_forget(client):
-    assert "Забрави мачовете на този телефон" not in client.get("/bg/").content.decode()
+    assert "Премахни мачовете от този телефон" not in client.get("/bg/").content.decode()
     create_match(client)
     html = client.get("/bg/").content.decode()
-    assert "Забрави мачовете на този телефон" in html
+    assert "Премахни мачовете от този телефон" in html
     assert f'<form method="post" action="{reverse("forget")}" data-forget>' in html

@@ -151,12 +151,12 @@ def test_a_litige_waits_on_the_match_page_and_goes_to_the_next_winner(client):
     match = create_french_match(client, "classic")
     save_through_the_form(client, match, ClassicDeal(A, Suit.SPADES, CardPoints(A, 81)), [])
     page = client.get(f"/m/{match.scorer_key}/").content.decode()
-    assert "81 точки от спорно раздаване чакат" in page
+    assert "81 точки от спорно раздаване висят" in page
     later = ClassicDeal(B, Suit.CLUBS, CardPoints(B, 100))
     preview = save_through_the_form(client, match, later, stored(match))
     assert shown_result(preview)["totals"] == (62, 262)
     why = preview.content.decode().replace("\u00a0", " ")  # (the sentences tie their spaces)
-    assert "спечели раздаването и взима и чакащите 81 точки" in why
+    assert "спечели раздаването и взима и висящите 81 точки" in why
 
 
 def test_the_why_links_to_the_french_chapters_of_the_rules(client):
@@ -193,7 +193,7 @@ def test_a_whole_coinche_game_to_701_with_dealers_and_the_winner(client):
     shown = [int(value) for value in re.findall(r'<span class="points">(\d+)</span>', html)]
     assert shown == [fold.totals.a, fold.totals.b]
     assert "Победител в игра 1: отбор „Ние“" in html
-    assert 'class="game-name">Coinche (контре с анонси)<' in html
+    assert 'class="game-name">Контре с анонси (coinche)<' in html
 
 
 def test_equal_totals_after_an_inside_taker_s_belote_alone_show_the_defence_as_the_winner(client):

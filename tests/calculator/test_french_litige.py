@@ -1,6 +1,8 @@
-"""A litige of classic belote is said in its own words: the taker's points wait for the next
-played deal's winner, they do not "hang" as belot's do. The deal page's result bar, the match
-page's history, the score sheet and a correction's preview, in bg, uk and ru."""
+"""A litige of classic belote is said in its own words: in uk and ru the taker's points wait for
+the next played deal's winner, they do not "hang" as belot's do; Bulgarian keeps its rules' word,
+the taker's points "висят" as belot's hanging points do ("Така работят и висящите точки в
+нашия белот"; docs/terms.md, "litige"). The deal page's result bar, the match page's
+history, the score sheet and a correction's preview, in bg, uk and ru."""
 
 import pytest
 from django.test import Client
@@ -18,12 +20,12 @@ MADE = ClassicDeal(Team.A, Suit.SPADES, CardPoints(Team.A, 100))
 # What each page says of the taker's 81 points, and belot's words that must not be there.
 SAID = {
     "bg": {
-        "bar": "81 чакат",
+        "bar": "81 висят",
         "marker": "спорно",
-        "sheet": "81 точки чакат",
-        "effect": "След последното раздаване чакащите точки от спорно раздаване стават 0 "
+        "sheet": "81 точки висят",
+        "effect": "След последното раздаване висящите точки от спорно раздаване стават 0 "
         "(сега са 81).",
-        "belot": ("виси", "висят", "висящи"),
+        "belot": ("чака",),  # the one verb: the litige's points hang, as the rules say
     },
     "uk": {
         "bar": "81 чекає",

@@ -109,4 +109,4 @@ def test_the_home_pages_recent_matches_say_their_game(client):
     french = french_match("coinche")
     client.get(f"/m/{french.scorer_key}/")
     home = client.get("/bg/").content.decode()
-    assert "Coinche (контре с анонси)" in home
+    assert "Контре с анонси (coinche)" in home

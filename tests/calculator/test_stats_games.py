@@ -96,9 +96,9 @@ def test_stats_json_keeps_its_keys_and_names_each_match_s_game(client, table):
 @pytest.mark.parametrize(
     ("language", "classic", "coinche", "taken"),
     [
-        ("bg", "Класически белот", "Coinche (контре с анонси)", "Взети"),
-        ("uk", "Класичний белот", "Coinche (контре з комбінаціями)", "Взято"),
-        ("ru", "Классический белот", "Coinche (контре с комбинациями)", "Взято"),
+        ("bg", "Класически белот", "Контре с анонси (coinche)", "Взети"),
+        ("uk", "Класичний белот", "Контре з комбінаціями (coinche)", "Взято"),
+        ("ru", "Классический белот", "Контре с комбинациями (coinche)", "Взято"),
     ],
 )
 def test_the_table_shows_a_leaderboard_per_game_and_the_player_each_game_s_figures(

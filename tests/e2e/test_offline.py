@@ -250,11 +250,13 @@ def phone_with_lists(new_context, client_for_setup, live_server):
 
 def forget(page):
     page.goto("/bg/")
-    page.get_by_text("Забрави мачовете на този телефон").click()
-    page.get_by_role("button", name="Забрави ги на този телефон").click()
+    page.get_by_text("Премахни мачовете от този телефон").click()
+    page.get_by_role("button", name="Премахни ги от този телефон").click()
     page.wait_for_url("**/bg/")
     forgotten = translated("bg", "This phone has forgotten its matches, tables and tournaments.")
-    assert forgotten.startswith("Телефонът забрави")  # translated, not the English
+    assert forgotten.startswith(
+        "Мачовете, масите и турнирите са премахнати"
+    )  # translated, not the English
     expect(page.locator(".messages")).to_have_text(forgotten)
 
 

@@ -194,6 +194,13 @@ CORRECTIONS = [
         ("declarations", "uk"),
         id="0009",
     ),
+    pytest.param(
+        "0010_fifth_readings_text",
+        ("contree", "ru", DATA / "contree.ru.before-fifth-reading.html"),
+        "В игре контре (",
+        ("declarations", "bg"),
+        id="0010",
+    ),
 ]
 
 
