@@ -122,3 +122,13 @@ def _refresh(section_model, shipped: dict) -> Refresh:
         if changes:
             section_model.objects.filter(pk=row.pk).update(**changes)
     return report
+
+
+def refresh_in_migration(apps, schema_editor):
+    """A data migration's step that brings the rules text a release corrected to a database
+    seeded before it (migrations 0005 on): ``refresh_unedited`` on the migration's Section, and
+    the sections edited in the admin, which it keeps, named in the migration's output."""
+    report = refresh_unedited(apps.get_model("rules", "Section"))
+    if report.kept:
+        kept = ", ".join(f"{slug} ({language})" for slug, language in report.kept)
+        print(f"\n  Rules text edited in the admin, kept as it is: {kept}")

@@ -5,14 +5,7 @@ in the admin is kept and named. `manage.py load_rules --if-unedited` does the sa
 
 from django.db import migrations
 
-
-def refresh(apps, schema_editor):
-    from rules.seed import refresh_unedited
-
-    report = refresh_unedited(apps.get_model("rules", "Section"))
-    if report.kept:
-        kept = ", ".join(f"{slug} ({language})" for slug, language in report.kept)
-        print(f"\n  Rules text edited in the admin, kept as it is: {kept}")
+from rules.seed import refresh_in_migration as refresh
 
 
 class Migration(migrations.Migration):

@@ -9,14 +9,7 @@ language is written only where the stored one is a version the site shipped
 
 from django.db import migrations
 
-
-def refresh(apps, schema_editor):
-    from rules.seed import refresh_unedited
-
-    report = refresh_unedited(apps.get_model("rules", "Section"))
-    if report.kept:
-        kept = ", ".join(f"{slug} ({language})" for slug, language in report.kept)
-        print(f"\n  Rules text edited in the admin, kept as it is: {kept}")
+from rules.seed import refresh_in_migration as refresh
 
 
 class Migration(migrations.Migration):
