@@ -173,7 +173,7 @@ def test_a_match_file_is_read_up_to_its_own_limit_and_the_admin_up_to_djangos(
     large_file = SimpleUploadedFile("m.json", b" " * 1_010_000, "application/json")
     response = client.post("/uk/match/import/", {"file": large_file})
     assert response.status_code == 400  # the form's own reason, in the page
-    assert "Файл завеликий для експорту матчу." in response.content.decode()
+    assert "Файл завеликий: експорт матчу не буває таким великим." in response.content.decode()
     huge_file = SimpleUploadedFile("m.json", b" " * 1_200_000, "application/json")
     assert client.post("/uk/match/import/", {"file": huge_file}).status_code == 413
     nothing_parsed.clear()
