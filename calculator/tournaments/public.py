@@ -65,6 +65,7 @@ def _context(request, tournament, is_keeper, state=None, version=None) -> dict:
         "last_round_open": _last_round_open(state),
         "swiss_rounds_full": _swiss_rounds_full(state),
         "current": state.rounds[-1] if state.rounds else None,
+        "current_stage": _stage_name(tournament, state.rounds[-1].number if state.rounds else None),
         "view_url": request.build_absolute_uri(tournament.get_view_url()),
         "keeper_url": request.build_absolute_uri(tournament.get_keeper_url()),
         "version": version or state.version or tournament_version(tournament),
@@ -76,6 +77,12 @@ def _context(request, tournament, is_keeper, state=None, version=None) -> dict:
         context["standings_html"] = _kept_part(request, context, "_standings.html")
         context["round_tables_html"] = _kept_part(request, context, "_round_tables.html")
     return context
+
+
+def _stage_name(tournament, number: int | None) -> str:
+    """The knock-out stage a round's heading names ("Final"); "" for a Swiss round."""
+    stage = stage_of(tournament, number) if number else None
+    return str(ROUND_NAMES[stage]) if stage else ""
 
 
 def _kept_part(request, context, template: str):

@@ -286,3 +286,39 @@ def test_a_knockout_round_is_shown_first_and_cannot_be_swapped(client, language)
     assert not TournamentRound.objects.filter(tournament=tournament, number=3).exists()
     assert start_shown(client, fresh, page, language).status_code == 302
     assert seeds_of(tournament, 3) == [(winners[0], winners[1]), (winners[2], winners[3])]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_knockout_rounds_tables_are_headed_by_its_stage_on_every_page(client, language):
+    """The wall, the list of tables to pin up and the organizer's page name the stage being
+    played ("Финал (кръг 3): масите"), as the round's own page does; a Swiss round by its number."""
+    tournament = create(client, language, pairs=EIGHT)
+    swiss(client, tournament, 1)
+    pages = [
+        tournament.get_view_url(),
+        reverse("calculator:tournament-tables", args=[tournament.view_key]),
+        tournament.get_keeper_url(),
+    ]
+
+    def headings():
+        found = []
+        for url in pages:
+            page = unescape(client.get(url, HTTP_ACCEPT_LANGUAGE=language).content.decode())
+            found += re.findall(r'<h2 id="(?:round|tables)-title">(.*?)</h2>', page, re.S)
+        return [" ".join(heading.split()) for heading in found]
+
+    with override(language):
+        swiss_heading = gettext("Round %(number)s: the tables") % {"number": 1}
+        stage_heading = gettext("%(stage)s (round %(number)s): the tables")
+        semi = stage_heading % {"stage": gettext("Semi-finals"), "number": 2}
+        final = stage_heading % {"stage": gettext("Final"), "number": 3}
+    assert headings() == [swiss_heading] * 3
+    assert knockout(client, tournament, 4, language).status_code == 302
+    assert headings() == [semi] * 3
+    play(client, tournament, 2)
+    assert start_round(client, tournament, 3, language).status_code == 302
+    assert headings() == [final] * 3
+    assert final.startswith(
+        {"bg": "Финал (кръг 3)", "uk": "Фінал (тур 3)", "ru": "Финал (тур 3)"}[language]
+    )
