@@ -151,10 +151,27 @@ def _redis_database_per_worker():
 
 
 @pytest.fixture(autouse=True)
-def _empty_cache(_redis_database_per_worker):
-    """Counters and cached pages never leak from one test into the next."""
-    from django.core.cache import cache
+def _empty_cache(request, _redis_database_per_worker):
+    """Counters and cached pages never leak from one test into the next.
 
+    A test marked ``database_free`` runs the same on any database and any cache, so CI runs it
+    once, on SQLite (.ci/run): that holds only while it reaches neither. pytest-django refuses
+    it the database; here it is refused Django's cache (``caches`` and ``cache`` alike), so that
+    a test that needs the cache says so, with a database marker or in READ_THE_SETTINGS."""
+    from django.core.cache import CacheHandler, cache
+
+    if request.node.get_closest_marker("database_free"):
+
+        def refused(self, alias):
+            raise AssertionError(
+                f"{request.node.nodeid} is marked database_free but uses the cache {alias!r}: "
+                "mark it django_db, or add its module to READ_THE_SETTINGS (tests/conftest.py)"
+            )
+
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(CacheHandler, "__getitem__", refused)
+            yield
+        return
     cache.clear()
     yield
     cache.clear()

@@ -1,4 +1,4 @@
-"""The marker CI's run on PostgreSQL alone selects by (tests/conftest.py, .ci/run)."""
+"""The markers CI's runs on PostgreSQL select by (tests/conftest.py, .ci/run)."""
 
 from pathlib import Path
 
@@ -11,6 +11,24 @@ TESTS = Path(__file__).resolve().parent
 
 def test_a_test_that_never_opens_the_database_is_database_free(request):
     assert request.node.get_closest_marker("database_free")
+
+
+def test_a_database_free_test_is_refused_the_cache_as_it_is_the_database():
+    """So CI may run it on SQLite alone: it cannot answer differently on PostgreSQL or Redis."""
+    from django.core.cache import cache, caches
+
+    with pytest.raises(AssertionError, match="is marked database_free but uses the cache"):
+        cache.get("any")
+    with pytest.raises(AssertionError, match="uses the cache 'default'"):
+        caches["default"]
+
+
+@pytest.mark.django_db
+def test_a_test_marked_for_the_database_may_use_the_cache(request):
+    from django.core.cache import cache
+
+    cache.set("key", "value")
+    assert cache.get("key") == "value"
 
 
 @pytest.mark.django_db
