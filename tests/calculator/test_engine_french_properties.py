@@ -9,6 +9,7 @@ engine-thorough runs more (the profiles are test_engine_properties.py's).
 """
 
 import dataclasses
+import functools
 import json
 import os
 from fractions import Fraction
@@ -55,6 +56,12 @@ ENGINE = settings.get_profile(os.environ.get("ENGINE_HYPOTHESIS_PROFILE", "engin
 
 CLASSIC, CONTREE, COINCHE = GAMES["classic"], GAMES["contree"], GAMES["coinche"]
 RANKS = tuple(Rank)
+
+
+def possible(impossible, points) -> bool:
+    return points not in impossible
+
+
 TEAMS = (Team.A, Team.B)
 # What one player's eight cards can declare: sequence lengths and a number of carrés.
 HANDS = [
@@ -63,45 +70,65 @@ HANDS = [
 ]  # fmt: skip
 
 
-@st.composite
+# Strategies are made once and drawn from many times: Hypothesis checks a strategy and works out
+# its label the first time it is drawn from, which cost more than the drawing itself when they
+# were made anew inside every draw (docs/performance.md, "make test"). So the strategies that
+# take arguments are cached by them (functools.cache), and the constants are made here.
+PLAYER_HANDS = st.sampled_from(HANDS)
+SEQUENCES = {
+    n: st.sampled_from(RANKS[n - 1 :]).map(functools.partial(Sequence, n)) for n in range(3, 9)
+}
+CARRE_ORDERS = st.permutations(CARRE_ORDER)
+BELOTE_HOLDERS = st.sampled_from([None, Team.A, Team.B])
+CAPOTS = st.sampled_from([None] * 8 + [Team.A, Team.B])
+POINTS_ON_162 = st.integers(0, 162).filter(lambda p: p not in (1, 161))
+TEAM_DRAWS = st.sampled_from(TEAMS)
+SUITS = st.sampled_from(Suit)
+IN_TRUMPS = {
+    teams: st.sampled_from([InTrumps.NEITHER] + [InTrumps(t.value) for t in teams])
+    for teams in ((), (Team.A,), (Team.B,), (Team.A, Team.B))
+}
+BIDS = st.sampled_from([80, 90, 100, 110, 120, 130, 140, 150, 160, 250])
+CONTRES = st.sampled_from(Contre)
+
+
 def team_declarations(draw, carres_left):
     sequences, carres = [], []
     for _ in range(2):  # two players
-        lengths, count = draw(st.sampled_from(HANDS))
-        sequences += [Sequence(n, draw(st.sampled_from(RANKS[n - 1 :]))) for n in lengths]
+        lengths, count = draw(PLAYER_HANDS)
+        sequences += [draw(SEQUENCES[n]) for n in lengths]
         for _ in range(min(count, len(carres_left))):
             carres.append(Carre(carres_left.pop()))
     return TeamDeclarations(tuple(sequences), tuple(carres))
 
 
+@functools.cache
 @st.composite
 def french_fields(draw, declarations):
     """The fields both French games' deals share: teams, trump, card points or capot,
     declarations (sequences and carrés only when ``declarations``), belote, and whose best
     sequence was in trumps (always given, so scoring never needs to ask)."""
     if declarations:
-        carres_left = list(draw(st.permutations(CARRE_ORDER)))
-        a, b = draw(team_declarations(carres_left)), draw(team_declarations(carres_left))
+        carres_left = list(draw(CARRE_ORDERS))
+        a, b = team_declarations(draw, carres_left), team_declarations(draw, carres_left)
     else:
         a, b = TeamDeclarations(), TeamDeclarations()
-    holder = draw(st.sampled_from([None, Team.A, Team.B]))
+    holder = draw(BELOTE_HOLDERS)
     if holder is Team.A:
         a = dataclasses.replace(a, belots=1)
     elif holder is Team.B:
         b = dataclasses.replace(b, belots=1)
-    named = [InTrumps.NEITHER] + [
-        InTrumps(t.value) for t, d in zip(TEAMS, (a, b), strict=True) if d.sequences
-    ]
-    capot = draw(st.sampled_from([None] * 8 + [Team.A, Team.B]))
-    points = draw(st.integers(0, 162).filter(lambda p: p not in (1, 161)))
+    named = IN_TRUMPS[tuple(t for t, d in zip(TEAMS, (a, b), strict=True) if d.sequences)]
+    capot = draw(CAPOTS)
+    points = draw(POINTS_ON_162)
     return {
-        "taker": draw(st.sampled_from(TEAMS)),
-        "trump": draw(st.sampled_from(Suit)),
-        "card_points": None if capot else CardPoints(draw(st.sampled_from(TEAMS)), points),
+        "taker": draw(TEAM_DRAWS),
+        "trump": draw(SUITS),
+        "card_points": None if capot else CardPoints(draw(TEAM_DRAWS), points),
         "capot": capot,
         "declarations_a": a,
         "declarations_b": b,
-        "sequence_in_trumps": draw(st.sampled_from(named)),
+        "sequence_in_trumps": draw(named),
     }
 
 
@@ -115,10 +142,16 @@ classic_profiles = st.builds(
 
 
 def classic_deals(profile):
-    played = french_fields(profile.declarations).map(lambda fields: ClassicDeal(**fields))
+    return _classic_deals(profile.declarations)
+
+
+@functools.cache
+def _classic_deals(declarations):
+    played = french_fields(declarations).map(lambda fields: ClassicDeal(**fields))
     return st.one_of(st.just(AllPassed()), played, played, played)
 
 
+@functools.cache
 def contree_profiles(declarations, no_and_all_trumps=False):
     """Contrée's or coinche's profiles; with ``no_and_all_trumps`` the house rule is on and its
     own house rules are drawn too."""
@@ -150,6 +183,15 @@ RAW_IMPOSSIBLE = {Trumps.NO: {1, 129}, Trumps.ALL: {1, 2, 5, 253, 256, 257}}
 IMPOSSIBLE_ON_162 = {Trumps.NO: {1, 161}, Trumps.ALL: set()}
 TA_BELOTES = {"any_suit": (4, 20), "none": (0, 20), "one_only": (1, 20), "five_each": (4, 5),
               "ten_each": (4, 10)}  # fmt: skip
+SA_TA = st.sampled_from(Trumps)
+UP_TO = {most: st.integers(0, most) for most in range(5)}
+SA_TA_POINTS = {
+    (trump, raw): st.integers(0, RAW_TOTAL[trump] if raw else 162).filter(
+        functools.partial(possible, RAW_IMPOSSIBLE[trump] if raw else IMPOSSIBLE_ON_162[trump])
+    )
+    for trump in Trumps
+    for raw in (False, True)
+}
 
 
 def belote_worth(deal, profile) -> int:
@@ -159,20 +201,29 @@ def belote_worth(deal, profile) -> int:
     return 20
 
 
-@st.composite
-def no_and_all_trumps_fields(draw, declarations, profile):
+def house_rules(profile):
+    """What of ``profile`` the drawing of its deals depends on (the strategies' cache key)."""
+    if profile is None or not profile.no_and_all_trumps:
+        return None
+    return profile.all_trumps_belote, profile.card_points_entry
+
+
+def no_and_all_trumps_fields(declarations, profile):
     """A no trumps or all trumps deal's fields under ``profile`` (the house rule on): no belote
     in SA, up to the house rule's in TA split between the teams, card points on the scale the
     house rule enters them on, nobody named in trumps."""
-    trump = draw(st.sampled_from(Trumps))
+    return _no_and_all_trumps_fields(declarations, *house_rules(profile))
+
+
+@functools.cache
+@st.composite
+def _no_and_all_trumps_fields(draw, declarations, all_trumps_belote, card_points_entry):
+    trump = draw(SA_TA)
     fields = draw(french_fields(declarations))
-    most = 0 if trump is Trumps.NO else TA_BELOTES[profile.all_trumps_belote][0]
-    belotes = draw(st.integers(0, most))
-    held_a = draw(st.integers(0, belotes))
-    raw = profile.card_points_entry is CardPointsEntry.RAW
-    total = RAW_TOTAL[trump] if raw else 162
-    impossible = RAW_IMPOSSIBLE[trump] if raw else IMPOSSIBLE_ON_162[trump]
-    points = draw(st.integers(0, total).filter(lambda p: p not in impossible))
+    most = 0 if trump is Trumps.NO else TA_BELOTES[all_trumps_belote][0]
+    belotes = draw(UP_TO[most])
+    held_a = draw(UP_TO[belotes])
+    points = draw(SA_TA_POINTS[trump, card_points_entry is CardPointsEntry.RAW])
     given = fields["card_points"]
     return fields | {
         "trump": trump,
@@ -183,20 +234,33 @@ def no_and_all_trumps_fields(draw, declarations, profile):
     }
 
 
-@st.composite
-def contree_played(draw, declarations, profile=None):
-    """A played deal; a no trumps or all trumps one, a third of the time, when ``profile``
+def contree_played(declarations, profile=None):
+    """A played deal; a no trumps or all trumps one, about half the time, when ``profile``
     allows them."""
-    if profile is not None and profile.no_and_all_trumps and draw(st.integers(0, 2)) == 0:
-        fields = draw(no_and_all_trumps_fields(declarations, profile))
-    else:
-        fields = draw(french_fields(declarations))
-    bid = draw(st.sampled_from([80, 90, 100, 110, 120, 130, 140, 150, 160, 250]))
-    return ContreeDeal(bid=bid, contre=draw(st.sampled_from(Contre)), **fields)
+    return _contree_played(declarations, house_rules(profile))
+
+
+@functools.cache
+def _contree_played(declarations, sata):
+    fields = french_fields(declarations)
+    if sata is not None:
+        sata_fields = _no_and_all_trumps_fields(declarations, *sata)
+        fields = st.one_of(sata_fields, fields, fields)
+    return st.builds(
+        lambda fields, bid, contre: ContreeDeal(bid=bid, contre=contre, **fields),
+        fields,
+        BIDS,
+        CONTRES,
+    )
 
 
 def contree_deals(declarations, profile=None):
-    played = contree_played(declarations, profile)
+    return _contree_deals(declarations, house_rules(profile))
+
+
+@functools.cache
+def _contree_deals(declarations, sata):
+    played = _contree_played(declarations, sata)
     return st.one_of(st.just(AllPassed()), played, played, played)
 
 
@@ -207,11 +271,14 @@ def classic_cases(draw, lists=False):
     return profile, draw(st.lists(deals, max_size=50) if lists else deals)
 
 
+GAME_NAMES = st.sampled_from(["contree", "coinche"])
+
+
 @st.composite
 def contree_cases(draw, lists=False, no_and_all_trumps=None):
     """(game, profile, a deal or a list of deals); the house rule of no trumps and all trumps
     on half the time, or as ``no_and_all_trumps`` says."""
-    name = draw(st.sampled_from(["contree", "coinche"]))
+    name = draw(GAME_NAMES)
     if no_and_all_trumps is None:
         no_and_all_trumps = draw(st.booleans())
     profile = draw(contree_profiles(name == "coinche", no_and_all_trumps))
@@ -552,15 +619,10 @@ def test_every_contree_deal_survives_the_round_trip_through_json(case):
 @st.composite
 def no_and_all_trumps_cases(draw):
     """(game, profile with the house rule on, a no trumps or all trumps deal)."""
-    name = draw(st.sampled_from(["contree", "coinche"]))
+    name = draw(GAME_NAMES)
     profile = draw(contree_profiles(name == "coinche", no_and_all_trumps=True))
     fields = draw(no_and_all_trumps_fields(name == "coinche", profile))
-    bid = draw(st.sampled_from([80, 90, 100, 110, 120, 130, 140, 150, 160, 250]))
-    return (
-        GAMES[name],
-        profile,
-        ContreeDeal(bid=bid, contre=draw(st.sampled_from(Contre)), **fields),
-    )
+    return GAMES[name], profile, ContreeDeal(bid=draw(BIDS), contre=draw(CONTRES), **fields)
 
 
 def plain(deal, result):

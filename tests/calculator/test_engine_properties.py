@@ -5,6 +5,7 @@ ENGINE_HYPOTHESIS_PROFILE=engine-thorough for a long run.
 """
 
 import dataclasses
+import functools
 import json
 import os
 
@@ -45,6 +46,12 @@ settings.register_profile("engine-thorough", max_examples=3000, deadline=None)
 ENGINE = settings.get_profile(os.environ.get("ENGINE_HYPOTHESIS_PROFILE", "engine"))
 
 RANKS = tuple(Rank)
+
+
+def possible(impossible, points) -> bool:
+    return points not in impossible
+
+
 # What one player's eight cards can declare: sequence lengths and a number of carrés.
 HANDS = [
     ((), 0), ((3,), 0), ((4,), 0), ((5,), 0), ((6,), 0), ((7,), 0), ((8,), 0),
@@ -52,34 +59,55 @@ HANDS = [
 ]  # fmt: skip
 
 
-@st.composite
-def sequences(draw, length):
-    return Sequence(length, draw(st.sampled_from(RANKS[length - 1 :])))
+# Strategies are made once and drawn from many times: Hypothesis checks a strategy and works out
+# its label the first time it is drawn from, which cost more than the drawing itself when they
+# were made anew inside every draw (docs/performance.md, "make test"). So the strategies that
+# take arguments are cached by them (functools.cache), and the constants are made here.
+SEQUENCES = {
+    n: st.sampled_from(RANKS[n - 1 :]).map(functools.partial(Sequence, n)) for n in range(3, 9)
+}
+PLAYER_HANDS = st.sampled_from(HANDS)
+CARRE_ORDERS = st.permutations(CARRE_ORDER)
+BELOTS_UP_TO = {limit: st.integers(0, limit) for limit in range(5)}
+CARD_POINTS = {
+    contract: st.builds(
+        CardPoints,
+        st.sampled_from(Team),
+        st.integers(0, CARD_TOTALS[contract]).filter(
+            functools.partial(possible, IMPOSSIBLE_CARD_POINTS[contract])
+        ),
+    )
+    for contract in Contract
+}
+CONTRACTS = st.sampled_from(Contract)
+TEAMS = st.sampled_from(Team)
+DOUBLES = st.sampled_from(Double)
+CAPOTS = st.sampled_from([None] * 6 + [Team.A, Team.B])
 
 
-@st.composite
 def team_declarations(draw, carres_left):
     found, carres = [], []
     for _ in range(2):  # two players
-        lengths, carre_count = draw(st.sampled_from(HANDS))
-        found += [draw(sequences(length)) for length in lengths]
+        lengths, carre_count = draw(PLAYER_HANDS)
+        found += [draw(SEQUENCES[length]) for length in lengths]
         for _ in range(min(carre_count, len(carres_left))):
             carres.append(Carre(carres_left.pop()))
     return TeamDeclarations(tuple(found), tuple(carres))
 
 
+@functools.cache
 @st.composite
 def declarations(draw, contract):
     if contract is Contract.NO_TRUMPS:
         return TeamDeclarations(), TeamDeclarations()
-    carres_left = list(draw(st.permutations(CARRE_ORDER)))
-    a = draw(team_declarations(carres_left))
-    b = draw(team_declarations(carres_left))
+    carres_left = list(draw(CARRE_ORDERS))
+    a = team_declarations(draw, carres_left)
+    b = team_declarations(draw, carres_left)
     if draw(st.booleans()):
         a, b = TeamDeclarations(a.sequences), TeamDeclarations(b.sequences)
     limit = 1 if contract.is_suit else 4
-    belots_a = draw(st.integers(0, limit))
-    belots_b = draw(st.integers(0, limit - belots_a))
+    belots_a = draw(BELOTS_UP_TO[limit])
+    belots_b = draw(BELOTS_UP_TO[limit - belots_a])
     return (
         dataclasses.replace(a, belots=belots_a),
         dataclasses.replace(b, belots=belots_b),
@@ -87,22 +115,15 @@ def declarations(draw, contract):
 
 
 @st.composite
-def card_points(draw, contract):
-    impossible = IMPOSSIBLE_CARD_POINTS[contract]
-    points = draw(st.integers(0, CARD_TOTALS[contract]).filter(lambda p: p not in impossible))
-    return CardPoints(draw(st.sampled_from(Team)), points)
-
-
-@st.composite
 def played_deals(draw, capots=True):
-    contract = draw(st.sampled_from(Contract))
+    contract = draw(CONTRACTS)
     declared_a, declared_b = draw(declarations(contract))
-    capot = draw(st.sampled_from([None] * 6 + [Team.A, Team.B])) if capots else None
+    capot = draw(CAPOTS) if capots else None
     return PlayedDeal(
-        bidders=draw(st.sampled_from(Team)),
+        bidders=draw(TEAMS),
         contract=contract,
-        card_points=None if capot else draw(card_points(contract)),
-        double=draw(st.sampled_from(Double)),
+        card_points=None if capot else draw(CARD_POINTS[contract]),
+        double=draw(DOUBLES),
         capot=capot,
         declarations_a=declared_a,
         declarations_b=declared_b,
@@ -111,12 +132,12 @@ def played_deals(draw, capots=True):
 
 @st.composite
 def inside_deals(draw):
-    contract = draw(st.sampled_from(Contract))
+    contract = draw(CONTRACTS)
     declared_a, declared_b = draw(declarations(contract))
     return InsideDeal(
-        draw(st.sampled_from(Team)),
+        draw(TEAMS),
         contract,
-        draw(st.sampled_from(Double)),
+        draw(DOUBLES),
         declared_a,
         declared_b,
     )

@@ -45,12 +45,17 @@ TIE = engine.PlayedDeal(engine.Team.A, engine.Contract.HEARTS, engine.CardPoints
 MATCHES = settings(ROUND_TRIP, max_examples=max(ROUND_TRIP.max_examples // 3, 15))
 
 
+PLAYED_OR_INSIDE = st.one_of(
+    played_deals(), inside_deals()
+)  # made once (test_engine_properties.py)
+
+
 @st.composite
 def known_deals(draw, profile=None):
     """A played or inside deal as a table knows it; some top cards left open, as the engine
     allows (a top card matters only when sequences tie). Given a ``profile``, a deal is left
     open only where that profile's engine accepts it so."""
-    deal = draw(st.one_of(played_deals(), inside_deals()))
+    deal = draw(PLAYED_OR_INSIDE)
 
     def some_open(declared):
         kept = tuple(
