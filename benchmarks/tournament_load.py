@@ -5,14 +5,14 @@ Run from the project root (PostgreSQL on 127.0.0.1:5432 and Redis on 127.0.0.1:6
     .venv/bin/python benchmarks/tournament_load.py --seconds 60
     options: --tables 32 --watchers 200 --think 2,5 --interval 2 --workers 2 --threads N
              --processes 2 --pool 16 --database postgres|sqlite --postgres-url URL
-             --redis-url URL (default Redis database 13; "" for none)
+             --redis-url URL (default Redis database 13; "" for none) --plain-static
 
 It makes a fresh database (PostgreSQL belot_bench_tournament, dropped and made again; or a
-temporary SQLite file), migrates it, collects static files, and makes a Swiss tournament of
-2 x --tables pairs, best of 3 (a table rarely finishes within the run), with round 1 started
-(one match a table), through the site's own services (calculator/tournaments/services.py). Then
-it starts the server as `make serve` does (belot_site/serve.py, granian, --workers workers),
-with the cache in Redis, and for --seconds:
+temporary SQLite file), migrates it, collects static files (not with --plain-static, which its
+own test uses), and makes a Swiss tournament of 2 x --tables pairs, best of 3 (a table rarely
+finishes within the run), with round 1 started (one match a table), through the site's own
+services (calculator/tournaments/services.py). Then it starts the server as `make serve` does
+(belot_site/serve.py, granian, --workers workers), with the cache in Redis, and for --seconds:
 
 - one scorer a table (a thread, a keep-alive connection, as a phone): thinks for a random
   2 to 5 s (--think), then enters a deal as the deal page does, preview, then save; the winner
@@ -406,6 +406,12 @@ def main(argv: list[str] | None = None) -> dict:
     parser.add_argument("--pool", type=int, default=16, help="connections a client process")
     parser.add_argument("--seed", type=int, default=2024)
     parser.add_argument("--keep-database", action="store_true", help="do not drop it at the end")
+    parser.add_argument(
+        "--plain-static",
+        action="store_true",
+        help="static files unhashed and uncompressed, without collectstatic (its own tests: "
+        "compressing them is some 8 CPU-s, and no request measured here is for one)",
+    )
     args = parser.parse_args(argv)
 
     with tempfile.TemporaryDirectory(prefix="belot-tournament-") as folder:
@@ -415,14 +421,15 @@ def main(argv: list[str] | None = None) -> dict:
             url = args.postgres_url
         else:
             url = sqlite_url(folder / "db.sqlite3")
-        env = site_env(url, static_root=folder / "static")
+        env = site_env(url, static_root=None if args.plain_static else folder / "static")
         if args.redis_url:
             flush_redis(args.redis_url)
             env["REDIS_URL"] = args.redis_url
         site = Site(env, folder / "server.log", workers=args.workers, threads=args.threads)
         try:
             site.manage("migrate", "--noinput")
-            site.manage("collectstatic", "--noinput")
+            if not args.plain_static:
+                site.manage("collectstatic", "--noinput")
             seeded = seed_tournament(env, args.tables)
             with site:
                 site.start()

@@ -29,6 +29,7 @@ def test_a_tiny_night_is_counted():
     command = [sys.executable, "benchmarks/tournament_load.py", "--database", "sqlite"]
     command += ["--redis-url", "", "--tables", "2", "--watchers", "3", "--seconds", "3"]
     command += ["--interval", "0.5", "--think", "0.1,0.3", "--processes", "1", "--pool", "2"]
+    command += ["--plain-static"]
     env = {k: v for k, v in os.environ.items() if not k.startswith("DJANGO_")}
     out = subprocess.run(
         command, cwd=ROOT, env=env, capture_output=True, text=True, timeout=120, check=True
