@@ -1,3 +1,4 @@
+import gc
 import shutil
 import subprocess
 
@@ -23,6 +24,20 @@ READ_THE_SETTINGS = {
     "test_cache.py",
     "test_health.py",
 }
+
+
+# Python's cyclic garbage collector, tuned for a test process: what exists once the suite is
+# collected is frozen (never scanned again), and the youngest generation is collected after
+# 50,000 allocations instead of 700. The suite's requests allocate many short-lived objects and
+# few cycles: this takes some 6 % off the CPU time of the tests without a browser (docs/
+# performance.md, "make test"). Memory stays bounded: every generation is still collected.
+GC_THRESHOLDS = (50_000, 20, 20)
+
+
+def pytest_collection_finish(session):
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(*GC_THRESHOLDS)
 
 
 def database_free(item) -> bool:
