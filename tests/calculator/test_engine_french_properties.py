@@ -22,7 +22,6 @@ from calculator.engine import (
     GAMES,
     AllPassed,
     CardPoints,
-    Carre,
     ClassicDeal,
     ClassicOutcome,
     ClassicProfile,
@@ -34,9 +33,7 @@ from calculator.engine import (
     DealKind,
     FailedBelote,
     InTrumps,
-    Rank,
     Scoring,
-    Sequence,
     Suit,
     Team,
     TeamDeclarations,
@@ -45,8 +42,8 @@ from calculator.engine import (
     read_match,
 )
 from calculator.engine.contree import AllTrumpsBelote, CardPointsEntry, Trumps
-from calculator.engine.core.cards import CARRE_ORDER
 from calculator.engine.french import round_to_ten
+from tests.calculator.test_engine_properties import CARRE_ORDERS, possible, team_declarations
 
 settings.register_profile(
     "engine", max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow]
@@ -55,13 +52,6 @@ settings.register_profile("engine-thorough", max_examples=3000, deadline=None)
 ENGINE = settings.get_profile(os.environ.get("ENGINE_HYPOTHESIS_PROFILE", "engine"))
 
 CLASSIC, CONTREE, COINCHE = GAMES["classic"], GAMES["contree"], GAMES["coinche"]
-RANKS = tuple(Rank)
-
-
-def possible(impossible, points) -> bool:
-    return points not in impossible
-
-
 TEAMS = (Team.A, Team.B)
 # What one player's eight cards can declare: sequence lengths and a number of carrés.
 HANDS = [
@@ -70,15 +60,8 @@ HANDS = [
 ]  # fmt: skip
 
 
-# Strategies are made once and drawn from many times: Hypothesis checks a strategy and works out
-# its label the first time it is drawn from, which cost more than the drawing itself when they
-# were made anew inside every draw (docs/performance.md, "make test"). So the strategies that
-# take arguments are cached by them (functools.cache), and the constants are made here.
+# Strategies made once and cached by their arguments, as in test_engine_properties.py.
 PLAYER_HANDS = st.sampled_from(HANDS)
-SEQUENCES = {
-    n: st.sampled_from(RANKS[n - 1 :]).map(functools.partial(Sequence, n)) for n in range(3, 9)
-}
-CARRE_ORDERS = st.permutations(CARRE_ORDER)
 BELOTE_HOLDERS = st.sampled_from([None, Team.A, Team.B])
 CAPOTS = st.sampled_from([None] * 8 + [Team.A, Team.B])
 POINTS_ON_162 = st.integers(0, 162).filter(lambda p: p not in (1, 161))
@@ -92,16 +75,6 @@ BIDS = st.sampled_from([80, 90, 100, 110, 120, 130, 140, 150, 160, 250])
 CONTRES = st.sampled_from(Contre)
 
 
-def team_declarations(draw, carres_left):
-    sequences, carres = [], []
-    for _ in range(2):  # two players
-        lengths, count = draw(PLAYER_HANDS)
-        sequences += [draw(SEQUENCES[n]) for n in lengths]
-        for _ in range(min(count, len(carres_left))):
-            carres.append(Carre(carres_left.pop()))
-    return TeamDeclarations(tuple(sequences), tuple(carres))
-
-
 @functools.cache
 @st.composite
 def french_fields(draw, declarations):
@@ -110,7 +83,8 @@ def french_fields(draw, declarations):
     sequence was in trumps (always given, so scoring never needs to ask)."""
     if declarations:
         carres_left = list(draw(CARRE_ORDERS))
-        a, b = team_declarations(draw, carres_left), team_declarations(draw, carres_left)
+        a = team_declarations(draw, carres_left, PLAYER_HANDS)
+        b = team_declarations(draw, carres_left, PLAYER_HANDS)
     else:
         a, b = TeamDeclarations(), TeamDeclarations()
     holder = draw(BELOTE_HOLDERS)

@@ -46,17 +46,15 @@ settings.register_profile("engine-thorough", max_examples=3000, deadline=None)
 ENGINE = settings.get_profile(os.environ.get("ENGINE_HYPOTHESIS_PROFILE", "engine"))
 
 RANKS = tuple(Rank)
-
-
-def possible(impossible, points) -> bool:
-    return points not in impossible
-
-
 # What one player's eight cards can declare: sequence lengths and a number of carrés.
 HANDS = [
     ((), 0), ((3,), 0), ((4,), 0), ((5,), 0), ((6,), 0), ((7,), 0), ((8,), 0),
     ((3, 3), 0), ((3, 4), 0), ((3, 5), 0), ((4, 4), 0), ((), 1), ((3,), 1), ((4,), 1), ((), 2),
 ]  # fmt: skip
+
+
+def possible(impossible, points) -> bool:
+    return points not in impossible
 
 
 # Strategies are made once and drawn from many times: Hypothesis checks a strategy and works out
@@ -85,10 +83,12 @@ DOUBLES = st.sampled_from(Double)
 CAPOTS = st.sampled_from([None] * 6 + [Team.A, Team.B])
 
 
-def team_declarations(draw, carres_left):
+def team_declarations(draw, carres_left, hands=PLAYER_HANDS):
+    """Two players' declarations, each hand drawn from ``hands``; the carrés taken from
+    ``carres_left`` (no carré twice in a deal)."""
     found, carres = [], []
     for _ in range(2):  # two players
-        lengths, carre_count = draw(PLAYER_HANDS)
+        lengths, carre_count = draw(hands)
         found += [draw(SEQUENCES[length]) for length in lengths]
         for _ in range(min(carre_count, len(carres_left))):
             carres.append(Carre(carres_left.pop()))
