@@ -29,12 +29,25 @@ messages: setup
 db: messages
 	$(PY) manage.py migrate --noinput -v 0
 
-run: db
+run: db $(if $(shell command -v npm),$(PHONE_RUNTIME))
 	DJANGO_DEBUG=1 $(PY) manage.py runserver 127.0.0.1:8000
 
-# The browser tests' axe-core, from npm; without npm they skip and say why.
+# From npm: Pyodide (a match kept on the scorer's phone) and the browser tests' axe-core; without
+# npm no page offers to keep a match on the phone, and the tests that need either skip, saying why.
 node_modules/.installed: package.json package-lock.json
 	npm ci --no-audit --no-fund
+	touch $@
+
+# Pyodide's files, served from this site (calculator/phone/runtime_files.py): its WebAssembly
+# and module with a brotli copy made here, once (whitenoise serves it; collectstatic leaves
+# them alone, settings.py says why).
+PYODIDE_FILES := pyodide.mjs pyodide.asm.mjs pyodide.asm.wasm python_stdlib.zip pyodide-lock.json
+PHONE_RUNTIME := static/phone/pyodide/.copied
+$(PHONE_RUNTIME): node_modules/.installed $(STAMP)
+	rm -rf static/phone/pyodide
+	mkdir -p static/phone/pyodide
+	cp $(addprefix node_modules/pyodide/,$(PYODIDE_FILES)) static/phone/pyodide/
+	$(PY) -c 'import brotli, sys; [open(f + ".br", "wb").write(brotli.compress(open(f, "rb").read(), quality=5)) for f in sys.argv[1:]]' static/phone/pyodide/pyodide.asm.wasm static/phone/pyodide/pyodide.asm.mjs
 	touch $@
 
 # Four workers (pytest-xdist) on the two cores here: a browser test's chain (Python, Playwright,
@@ -46,7 +59,7 @@ node_modules/.installed: package.json package-lock.json
 # compiles the project and rewrites the test modules' asserts again (docs/performance.md).
 TEST_WORKERS ?= 4
 
-test: messages $(if $(shell command -v npm),node_modules/.installed)
+test: messages $(if $(shell command -v npm),node_modules/.installed $(PHONE_RUNTIME))
 	env -u PYTHONDONTWRITEBYTECODE $(PY) -m pytest -n $(TEST_WORKERS) --dist worksteal $(PYTEST_ARGS)
 
 check: messages
@@ -56,7 +69,7 @@ check: messages
 	$(PY) scripts/check_translations.py
 
 clean:
-	rm -rf $(VENV) staticfiles .pytest_cache .hypothesis
+	rm -rf $(VENV) staticfiles .pytest_cache .hypothesis static/phone
 	find locale -name '*.mo' -delete
 
 # Production: HTTPS behind a proxy, with granian on 127.0.0.1:8000 (belot_site/serve.py). Needs

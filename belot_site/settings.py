@@ -357,6 +357,15 @@ STORAGES = {
     "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
 }
 WHITENOISE_USE_FINDERS = DEBUG
+# Whitenoise's own list (images, archives, fonts, video), and Pyodide's WebAssembly and module:
+# `make` compresses those two once, where it copies them (static/phone/pyodide), at a quality
+# that takes a second, where collectstatic's brotli took some 40 s of CPU on each deployment.
+WHITENOISE_SKIP_COMPRESS_EXTENSIONS = (
+    *("jpg", "jpeg", "png", "gif", "webp", "zip", "gz", "tgz", "bz2", "tbz", "xz", "br"),
+    *("swf", "flv", "woff", "woff2", "3gp", "3gpp", "asf", "avi", "m4v", "mov", "mp4"),
+    *("mpeg", "mpg", "webm", "wmv"),
+    *("wasm", "mjs"),
+)
 # Hashed names (what templates link to) are cached for ten years as immutable by whitenoise
 # itself; this is for the few addresses without a hash, such as /static/favicon.svg.
 WHITENOISE_MAX_AGE = 0 if DEBUG else 60 * 60

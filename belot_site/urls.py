@@ -4,6 +4,7 @@ from django.urls import include, path
 
 from calculator import home
 from calculator.matches import pages
+from calculator.phone import views as phone
 from calculator.tables import views as table_pages
 from calculator.tournaments import organizer
 
@@ -15,6 +16,8 @@ urlpatterns = [
     path("favicon.ico", views.favicon, name="favicon"),
     path("sw.js", views.service_worker, name="service-worker"),
     path("offline/<str:code>/", views.offline, name="offline"),
+    path("phone/app-<str:digest>.zip", phone.phone_bundle, name="phone-bundle"),
+    path("phone/worker-<str:digest>.js", phone.phone_worker, name="phone-worker"),
     path("admin/", admin.site.urls),
     path("i18n/", include("django.conf.urls.i18n")),
     path("language/<str:code>/", views.language_switch, name="language-switch"),

@@ -1,6 +1,7 @@
 from django.urls import path
 
 from calculator.matches import deals, pages, rematch
+from calculator.phone import views as phone
 from calculator.tables import next_match
 from calculator.tables import views as table_pages
 from calculator.tournaments import organizer, public
@@ -21,6 +22,7 @@ urlpatterns = [
     path("m/<str:key>/sheet/", pages.match_sheet, name="sheet"),
     path("m/<str:key>/export.json", pages.match_export_json, name="export"),
     path("m/<str:key>/qr.svg", pages.match_qr, name="qr"),
+    path("m/<str:key>/phone.json", phone.match_phone_copy, name="phone-copy"),
     path("t/<str:key>/", table_pages.table_page, name="table"),
     path("t/<str:key>/match/", table_pages.table_match_new, name="table-match"),
     path("t/<str:key>/add/", table_pages.table_match_add_view, name="table-add"),

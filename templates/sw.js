@@ -14,6 +14,14 @@ const STATIC_CACHE = "static-" + VERSION;
 // pages-v1 (an earlier worker) kept the home page and scorer's pages: it goes on activation,
 // with every other cache that is not this worker's.
 const PAGE_CACHE = "pages-v2";
+// A match kept on the scorer's phone (static/js/phone.js): Pyodide, the site's Python and the
+// phone's scripts, fetched when the scorer chose to keep the match and kept across versions of
+// this worker (the site's Python by its digest: a new one replaces the old).
+const PHONE_CACHE = "phone-files";
+const PHONE_OWN = /^\/phone\/(app|worker)-/;
+const PHONE_STATIC = ["{% get_static_prefix %}phone/", "{% get_static_prefix %}js/phone"];
+// A form the phone could not send, for a match it keeps: the phone sends it to itself instead.
+const PHONE_DB = "belot-phone";
 const ASSETS = [{% for asset in assets %}"{{ asset }}"{% if not forloop.last %}, {% endif %}{% endfor %}];
 const OFFLINE = { {% for code, url in offline.items %}"{{ code }}": "{{ url }}"{% if not forloop.last %}, {% endif %}{% endfor %} };
 // The language of the last page shown, for the offline page of an address without one (/m/...).
@@ -34,7 +42,7 @@ self.addEventListener("activate", (event) => {
   event.waitUntil(
     caches.keys()
       .then((names) => Promise.all(names
-        .filter((name) => name !== STATIC_CACHE && name !== PAGE_CACHE)
+        .filter((name) => name !== STATIC_CACHE && name !== PAGE_CACHE && name !== PHONE_CACHE)
         .map((name) => caches.delete(name))))
       .then(() => self.clients.claim())
   );
@@ -44,6 +52,12 @@ self.addEventListener("fetch", (event) => {
   const request = event.request;
   const url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
+  const phoneFile = PHONE_OWN.test(url.pathname)
+    || PHONE_STATIC.some((prefix) => url.pathname.startsWith(prefix));
+  if (request.method === "GET" && phoneFile) {
+    event.respondWith(keptOnPhone(request, url));
+    return;
+  }
   if (request.method === "GET" && url.pathname.startsWith("{% get_static_prefix %}")) {
     event.respondWith(caches.match(request).then((hit) => hit || fetch(request)));
     return;
@@ -59,14 +73,57 @@ self.addEventListener("fetch", (event) => {
 
 async function navigate(event, url, kept) {
   let response;
+  const posted = event.request.method === "POST" ? event.request.clone() : null;
   try {
     response = await fetch(event.request);
   } catch (error) {
     const copy = kept && await caches.match(url.pathname, { cacheName: PAGE_CACHE, ignoreVary: true });
+    if (posted) await keepPosted(posted, url).catch(() => {});
     return copy || offlinePage(url);
   }
   event.waitUntil(rememberLanguage(response));
   return kept ? keepOrDrop(url.pathname, response) : response;
+}
+
+async function keptOnPhone(request, url) {
+  const cache = await caches.open(PHONE_CACHE);
+  const hit = await cache.match(request);
+  if (hit) return hit;
+  const response = await fetch(request);
+  if (response.ok && await phoneKeeps()) {
+    const own = url.pathname.match(PHONE_OWN);
+    if (own) {  // the site's Python or the worker, by digest: the one before it goes
+      const older = (await cache.keys()).filter((kept) => new URL(kept.url).pathname.startsWith("/phone/" + own[1] + "-"));
+      await Promise.all(older.map((kept) => cache.delete(kept)));
+    }
+    await cache.put(request, response.clone());
+  }
+  return response;
+}
+
+// Whether the scorer chose to keep a match on this phone (static/js/phone.js makes the database
+// only then): the phone's files are kept only on such a phone.
+async function phoneKeeps() {
+  if (!self.indexedDB || !indexedDB.databases) return false;
+  const found = await indexedDB.databases();
+  return found.some((db) => db.name === PHONE_DB);
+}
+
+async function keepPosted(request, url) {
+  if (!/^\/m\/[A-Za-z0-9_-]+\//.test(url.pathname) || !(await phoneKeeps())) return;
+  const body = await request.text();
+  const db = await new Promise((resolve, reject) => {
+    const opened = indexedDB.open(PHONE_DB, 1);
+    opened.onsuccess = () => resolve(opened.result);
+    opened.onerror = () => reject(opened.error);
+  });
+  await new Promise((resolve, reject) => {
+    const transaction = db.transaction("posted", "readwrite");
+    transaction.objectStore("posted").put({ url: url.pathname + url.search, body: body });
+    transaction.oncomplete = resolve;
+    transaction.onerror = () => reject(transaction.error);
+  });
+  db.close();
 }
 
 function noStore(response) {

@@ -25,11 +25,12 @@ ALLOWED = {
     # match's page names too.
     "calculator.shared": WEB_BASE | {"calculator.pairing"},
     "calculator.games": WEB_BASE | {"calculator.shared"},
-    "calculator.matches": WEB_BASE | {"calculator.shared", "calculator.games"},
+    "calculator.matches": WEB_BASE | {"calculator.shared", "calculator.games", "calculator.phone"},
     "calculator.tables": WEB_BASE | {"calculator.shared", "calculator.games", "calculator.matches"},
     "calculator.tournaments": WEB_BASE
     | {"calculator.shared", "calculator.games", "calculator.matches", "calculator.pairing"},
     "calculator.templatetags": WEB_BASE | {"calculator.shared"},
+    "calculator.phone": WEB_BASE | {"calculator.shared"},
     "calculator": {"calculator", "belot_site"},  # the modules directly in calculator/
     "rules": {"belot_site"},
     "belot_site": set(),  # the site's infrastructure: no feature of the site
@@ -37,9 +38,17 @@ ALLOWED = {
     # the watchers' polls in front of Django (calculator/shared/polls.py).
     "belot_site.urls": {"belot_site", "calculator", "rules"},
     "belot_site.wsgi": {"belot_site", "calculator.shared.polls"},
+    # The phone's settings are the server's, less what a phone has no use for.
+    "belot_site.phone_settings": {"belot_site"},
 }
 # Where the web layer may not reach, whatever the table says: belot_site's entry points.
-ENTRY_POINTS = {"belot_site.urls", "belot_site.wsgi", "belot_site.asgi", "belot_site.settings"}
+ENTRY_POINTS = {
+    "belot_site.urls",
+    "belot_site.wsgi",
+    "belot_site.asgi",
+    "belot_site.settings",
+    "belot_site.phone_settings",
+}
 FEATURE_PREFIXES = ("tournament_", "table_", "french_", "game_", "match_")
 MOST_DIRECT_MODULES = 10
 MOST_LINES = 500

@@ -10,6 +10,8 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 
 from calculator.models import Table, Tournament, TournamentPair
+from calculator.phone.bundle import bundle
+from calculator.phone.views import worker_url
 from tests.calculator.conftest import all_passed, create_match
 
 pytestmark = pytest.mark.django_db
@@ -48,6 +50,8 @@ def addresses(client):
         "language-switch": "/language/uk/",
         "theme-switch": "/theme/dark/",
         "offline": "/offline/uk/",
+        "phone-bundle": f"/phone/{bundle().name}",
+        "phone-worker": worker_url(),
         "forget": "/uk/forget/",
         "home": "/uk/",
         "manifest": "/uk/manifest.webmanifest",
@@ -68,6 +72,7 @@ def addresses(client):
         "calculator:sheet": f"{m}/sheet/",
         "calculator:export": f"{m}/export.json",
         "calculator:qr": f"{m}/qr.svg",
+        "calculator:phone-copy": f"{m}/phone.json",
         "calculator:table": f"{t}/",
         "calculator:table-match": f"{t}/match/",
         "calculator:table-add": f"{t}/add/",

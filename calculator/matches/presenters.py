@@ -10,6 +10,7 @@ from calculator.matches.preview import undo_offer
 from calculator.matches.services import MatchState, next_match_offered
 from calculator.matches.teams import lead, seat_name, team_name, team_names, winner_first
 from calculator.models import Match
+from calculator.phone.offer import phone_offer
 from calculator.shared.stages import match_name
 
 
@@ -46,6 +47,7 @@ def match_context(
         "loaded_at": match.updated,
         **next_match_context(state),
         "tournament_place": tournament_place(match),
+        "phone": phone_offer(match, is_scorer),
     }
 
 

@@ -2,9 +2,10 @@
 seats' defaults; two players' names as a pair's, cut to fit; and two names joined by "and" in a
 sentence, as Ukrainian's euphony joins them."""
 
+import functools
+import re
 import unicodedata
 
-import regex
 from django import forms
 from django.utils.translation import get_language, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
@@ -21,16 +22,22 @@ DRAWS_NOTHING = (
 )
 
 
-# What a reader never sees, by Unicode property rather than by a list: every default-ignorable
-# code point (zero-width spaces and joiners, direction marks, the byte order mark, the Hangul
-# fillers, variation selectors, tags), every other control, format, private-use, surrogate or
-# unassigned one, and the few symbols and marks above.
-INVISIBLE = regex.compile(rf"[\p{{Default_Ignorable_Code_Point}}\p{{C}}{DRAWS_NOTHING}]+")
+@functools.cache
+def _patterns():
+    """What a reader never sees, by Unicode property rather than by a list: every
+    default-ignorable code point (zero-width spaces and joiners, direction marks, the byte order
+    mark, the Hangul fillers, variation selectors, tags), every other control, format,
+    private-use, surrogate or unassigned one, and the few symbols and marks above; and what
+    draws something on its own: a letter, a digit, a punctuation mark or a symbol, of any script
+    (a combining mark only draws over another character, and a space draws nothing).
 
+    Compiled on first use: the scorer's phone, which runs the match pages without a connection
+    (calculator/phone), has no ``regex`` module and never takes a name."""
+    import regex
 
-# What draws something on its own: a letter, a digit, a punctuation mark or a symbol, of any
-# script. A combining mark only draws over another character, and a space draws nothing.
-DRAWN = regex.compile(r"[\p{L}\p{N}\p{P}\p{S}]")
+    invisible = regex.compile(rf"[\p{{Default_Ignorable_Code_Point}}\p{{C}}{DRAWS_NOTHING}]+")
+    drawn = regex.compile(r"[\p{L}\p{N}\p{P}\p{S}]")
+    return invisible, drawn
 
 
 NAME_DRAWS_NOTHING = _("A name needs a letter, a digit or another sign that can be seen.")
@@ -40,18 +47,19 @@ def clean_name(value: str) -> str:
     """A team or player name as the site keeps it, whether typed in the form or imported.
 
     White space of any kind (a line break, U+2000 to U+200A, the ideographic space) is a space;
-    invisible characters (``INVISIBLE``) go; then the text is normalised (NFC) and its spaces
+    invisible characters (``_patterns``) go; then the text is normalised (NFC) and its spaces
     collapsed, so that "B", "B\u200b", "B\u3164" and "B" + a combining mark written apart are
     told apart only by what a reader sees.
     """
     spaced = "".join(" " if char.isspace() else char for char in value)
-    return " ".join(unicodedata.normalize("NFC", INVISIBLE.sub("", spaced)).split())
+    invisible, _drawn = _patterns()
+    return " ".join(unicodedata.normalize("NFC", invisible.sub("", spaced)).split())
 
 
 def draws_something(name: str) -> bool:
     """Whether a cleaned name shows on the page: not only combining marks (``\u0301\u0301``
     draws an accent over nothing, or nothing at all)."""
-    return DRAWN.search(name) is not None
+    return _patterns()[1].search(name) is not None
 
 
 class NameField(forms.CharField):
@@ -125,7 +133,7 @@ def ukrainian_and(before: str, after: str) -> str:
 
 # Two names joined by the conjunction in a translated text: "%(first)s і %(second)s", and with
 # quotation marks around them, "«%(a)s» і «%(b)s»".
-JOINED = regex.compile(r"(%\((\w+)\)s[»”\"]?) [ій] ([«„“\"]?%\((\w+)\)s)")
+JOINED = re.compile(r"(%\((\w+)\)s[»”\"]?) [ій] ([«„“\"]?%\((\w+)\)s)")
 
 
 def names_joined(text: str, values: dict) -> str:

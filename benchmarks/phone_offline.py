@@ -1,0 +1,166 @@
+"""A match kept on the scorer's phone (docs/offline.md): what the choice downloads, how long it
+takes, how long the phone takes to start without a connection, and the offline preview's time
+per deal with Chromium's processor slowed down four times, as a modest phone's.
+
+Run from the project root, after `make test` or `make run` (which copy Pyodide from npm):
+
+    .venv/bin/python benchmarks/phone_offline.py          # options: --deals 30 --throttle 4
+
+It starts the site as production runs it (benchmarks/page_weight.py's LocalSite: collected and
+compressed static files, whitenoise), opens the scorer's page of a match in Chromium at 360 px on
+a cold cache with the service worker in charge, and taps "Keep it on this phone":
+
+- the bytes the choice downloads, as sent (compressed), from Chromium's own accounting;
+- the time from the tap to "kept" (the files fetched and kept by the service worker);
+- with the connection cut, the time from opening the deal page to the phone's page shown
+  (Pyodide and Django started), at full speed and with the processor slowed down;
+- the live preview of --deals deals, each asked of the phone as the deal page's script asks the
+  server (a POST of the form), timed in the page: median, 95th percentile and slowest.
+
+The figures go to docs/performance.md ("A match kept on the phone").
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+from playwright.sync_api import expect, sync_playwright
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from benchmarks.page_weight import LocalSite  # noqa: E402
+from benchmarks.screenshots import PHONE  # noqa: E402
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = [
+    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
+    "--disable-sync",
+    "--disable-background-networking",
+    "--disable-component-update",
+]
+CAP_MS = 300_000
+PREVIEW = """async (body) => {
+  const started = performance.now();
+  const answer = await fetch(location.pathname + "preview/", {
+    method: "POST", body: new URLSearchParams(body), credentials: "same-origin",
+    headers: { "X-Requested-With": "fetch" },
+  });
+  await answer.text();
+  return performance.now() - started;
+}"""
+
+
+def deal_bodies(count: int, seed: int = 2026) -> list[dict]:
+    """Deal forms as a scorer fills them in: a contract, a team's card points, some declarations."""
+    draw = random.Random(seed)
+    bodies = []
+    for _ in range(count):
+        contract = draw.choice(["clubs", "diamonds", "hearts", "spades", "no_trumps", "all_trumps"])
+        top = {"no_trumps": 130, "all_trumps": 258}.get(contract, 162)
+        bodies.append(
+            {
+                "number": "1",
+                "result": "played",
+                "bidders": draw.choice("AB"),
+                "contract": contract,
+                "double": draw.choice(["none", "none", "contra"]),
+                "points_team": draw.choice("AB"),
+                "card_points": str(draw.randrange(20, top - 20)),
+                "capot": "",
+                **{
+                    f"{kind}_{team}": str(draw.choice([0, 0, 1]))
+                    for kind in ("terces", "quartes", "belots")
+                    for team in "ab"
+                },
+                **{f"quintes_{team}": "0" for team in "ab"},
+            }
+        )
+    return bodies
+
+
+def measure(base: str, scorer_key: str, deals: int, throttle: float) -> dict:
+    found = {}
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        context = browser.new_context(**PHONE, base_url=base)
+        page = context.new_page()
+        cdp = context.new_cdp_session(page)
+        cdp.send("Network.enable")
+        received = []
+        cdp.on("Network.loadingFinished", lambda event: received.append(event["encodedDataLength"]))
+        page.goto(f"/m/{scorer_key}/")
+        page.wait_for_function("() => navigator.serviceWorker.ready.then(() => true)")
+        page.reload()
+        panel = page.locator("#phone-keep")
+        panel.locator("summary").click()
+        received.clear()
+        started = time.perf_counter()
+        panel.locator("[data-phone-keep]").click()
+        expect(panel.locator("[data-phone-status]")).to_have_text(
+            panel.get_attribute("data-kept"), timeout=CAP_MS
+        )
+        found["choice_s"] = time.perf_counter() - started
+        # The service worker's own fetches are its target's: counted from the cache it filled.
+        found["downloaded_bytes"] = page.evaluate(
+            """async () => {
+              const cache = await caches.open("phone-files");
+              let total = 0;
+              for (const request of await cache.keys()) {
+                const response = await cache.match(request);
+                total += (await response.arrayBuffer()).byteLength;
+              }
+              return total;
+            }"""
+        )
+        found["page_bytes_during_choice"] = sum(received)
+        context.set_offline(True)
+        for rate in (1, throttle):
+            cdp.send("Emulation.setCPUThrottlingRate", {"rate": rate})
+            started = time.perf_counter()
+            page.goto(f"/m/{scorer_key}/deal/")
+            expect(page.locator(".phone-bar")).to_be_visible(timeout=CAP_MS)
+            found[f"start_s_x{rate:g}"] = time.perf_counter() - started
+        times = [page.evaluate(PREVIEW, body) for body in deal_bodies(deals)]
+        cdp.send("Emulation.setCPUThrottlingRate", {"rate": 1})
+        ordered = sorted(times)
+        found["preview_ms"] = {
+            "median": statistics.median(times),
+            "p95": ordered[max(0, int(len(ordered) * 0.95) - 1)],
+            "slowest": ordered[-1],
+        }
+        browser.close()
+    return found
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--deals", type=int, default=30)
+    parser.add_argument("--throttle", type=float, default=4)
+    options = parser.parse_args()
+    if not (ROOT / "static" / "phone" / "pyodide" / "pyodide.asm.wasm").exists():
+        sys.exit("Pyodide is not in static/phone/pyodide: run `make test` or `make run` first")
+    with LocalSite() as site:
+        scorer_key, _watch_key = site.seed(deals=5)
+        found = measure(site.base, scorer_key, options.deals, options.throttle)
+    rate = f"x{options.throttle:g}"
+    print(f"choice to kept (cold cache): {found['choice_s']:.1f} s")
+    print(f"downloaded and kept: {found['downloaded_bytes'] / 1e6:.2f} MB as stored")
+    print(f"received during the choice: {found['page_bytes_during_choice'] / 1e6:.2f} MB")
+    print(f"offline start, full speed: {found['start_s_x1']:.1f} s")
+    print(f"offline start, CPU {rate}: {found[f'start_s_{rate}']:.1f} s")
+    preview = found["preview_ms"]
+    print(
+        f"offline preview, CPU {rate}, {options.deals} deals: median {preview['median']:.0f} ms, "
+        f"p95 {preview['p95']:.0f} ms, slowest {preview['slowest']:.0f} ms"
+    )
+
+
+if __name__ == "__main__":
+    main()

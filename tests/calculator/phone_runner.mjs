@@ -1,0 +1,42 @@
+// The phone's Python in Node, for tests/calculator/test_phone.py: Pyodide from node_modules, the
+// site's bundle (calculator/phone/bundle.py) unpacked as the phone's worker unpacks it
+// (static/js/phone-worker.js), then one JSON line in, one JSON line out:
+// {"call": "boot", "host", "secure"} | {"call": "load", "rows", "language"} | {"call": "request", "method", "url",
+// "body"} | {"call": "run", "code": "..."} (the value of the code's last expression, as text).
+import { readFileSync } from "node:fs";
+import { createInterface } from "node:readline";
+
+const [pyodideDir, bundlePath] = process.argv.slice(2);
+const { loadPyodide } = await import(pyodideDir + "/pyodide.mjs");
+const pyodide = await loadPyodide({ indexURL: pyodideDir + "/" });
+pyodide.unpackArchive(new Uint8Array(readFileSync(bundlePath)), "zip", { extractDir: "/app" });
+pyodide.runPython("import sys; sys.path.insert(0, '/app')");
+const runtime = pyodide.pyimport("calculator.phone.runtime");
+
+function answer(line) {
+  const asked = JSON.parse(line);
+  switch (asked.call) {
+    case "boot":
+      runtime.boot(asked.host, asked.secure);
+      return null;
+    case "load":
+      return runtime.load(asked.rows, asked.language);
+    case "request":
+      return JSON.parse(runtime.request(asked.method, asked.url, asked.body || "", "{}"));
+    case "run":
+      return String(pyodide.runPython(asked.code));
+    default:
+      throw new Error("unknown call " + asked.call);
+  }
+}
+
+process.stdout.write(JSON.stringify({ ready: true }) + "\n");
+for await (const line of createInterface({ input: process.stdin })) {
+  let out;
+  try {
+    out = { value: answer(line) };
+  } catch (error) {
+    out = { error: String(error) };
+  }
+  process.stdout.write(JSON.stringify(out) + "\n");
+}
