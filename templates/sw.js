@@ -160,5 +160,19 @@ async function offlinePage(url) {
   const page = await caches.match(OFFLINE[code] || OFFLINE["{{ default_language }}"], {
     cacheName: STATIC_CACHE, ignoreVary: true,
   });
-  return page || Response.error();
+  if (!page) return Response.error();
+  return (prefix === "m" && await phoneShell(page)) || page;
+}
+
+// At a match's address, on a phone that keeps a match: the offline page with the phone's script,
+// which takes over if this is the match it keeps (static/js/phone.js).
+async function phoneShell(page) {
+  if (!(await phoneKeeps())) return null;
+  const cache = await caches.open(PHONE_CACHE);
+  const script = (await cache.keys()).map((request) => new URL(request.url).pathname)
+    .find((path) => /\/js\/phone\.([0-9a-f]+\.)?js$/.test(path));
+  if (!script) return null;
+  const html = await page.clone().text();
+  const tag = `<script src="${script}" defer></script>\n</body>`;
+  return new Response(html.replace("</body>", tag), { headers: page.headers });
 }

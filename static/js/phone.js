@@ -122,6 +122,9 @@
     document.open();
     document.write(html);
     document.close();
+    // The new page's listeners, at once: its own copy of this script comes later (wake-lock.js
+    // loads it), and a tap before then would leave for the network.
+    if (phone.active) activate();
   }
   // A request the phone answers as the server would; a POST it answers with a redirect changed
   // the match (the site's every write does), and joins the queue to send.
@@ -161,6 +164,12 @@
       event.preventDefault();
       go("GET", url.pathname + url.search, "", "push");
     });
+    window.addEventListener("popstate", function (event) {
+      if (phone.active && event.state && event.state.phone) {
+        go("GET", location.pathname + location.search, "", "replace");
+      }
+    });
+    window.addEventListener("online", sync);
     document.addEventListener("submit", function (event) {
       // Read as attributes: a form's fields may be named "action" (the deal form's buttons).
       var form = event.target;
@@ -175,11 +184,6 @@
       else go("POST", url.pathname + url.search, body, "push");
     });
   }
-  window.addEventListener("popstate", function (event) {
-    if (phone.active && event.state && event.state.phone) {
-      go("GET", location.pathname + location.search, "", "replace");
-    }
-  });
 
   // The live preview (static/js/deal.js) and a watcher's refresh: the server while it answers,
   // else the phone.
@@ -214,7 +218,6 @@
   function later() {
     if (!phone.timer) phone.timer = setInterval(sync, SYNC_MS);
   }
-  window.addEventListener("online", sync);
 
   function token() {
     var found = document.cookie.match(/(?:^|; )csrftoken=([^;]+)/);
@@ -240,7 +243,9 @@
   function sendAll() {
     return record().then(function (kept) {
       if (!kept) return null;
-      if (!kept.queue.length) return kept.sent.length ? refreshed(kept) : done(kept);
+      // Nothing to send: the copy is taken again, which also tells whether the server answers
+      // (until it does, the phone keeps the pages).
+      if (!kept.queue.length) return refreshed(kept);
       var change = kept.queue[0];
       return token().then(function (csrf) {
         var body = new URLSearchParams(change.body);

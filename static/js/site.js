@@ -41,23 +41,6 @@
     emptied.catch(function () {}).then(function () { form.submit(); });
   });
 
-  // A match's pages for its scorer (static/js/phone.js): the offer to keep the match on this
-  // phone loads the script that makes the choice; elsewhere (the deal page, the offline page
-  // at a match's address) it is loaded only on a phone that keeps a match. No other visitor's
-  // phone has the database it looks for, and none of them fetches the script.
-  var phoneScript = document.querySelector("[data-phone-script]");
-  if (phoneScript && /^\/m\//.test(location.pathname) && window.indexedDB) {
-    var offered = phoneScript.id === "phone-keep";
-    var kept = offered || !indexedDB.databases ? Promise.resolve(offered) : indexedDB.databases()
-      .then(function (found) { return found.some(function (db) { return db.name === "belot-phone"; }); });
-    kept.then(function (load) {
-      if (!load) return;
-      var script = document.createElement("script");
-      script.src = phoneScript.dataset.phoneScript;
-      document.body.appendChild(script);
-    }).catch(function () {});
-  }
-
   var note = document.getElementById("offline-note");
   if (!note) return;
   var formatted = false;

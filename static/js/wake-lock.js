@@ -19,3 +19,21 @@
   // The first time once the page is shown and idle: the lock is not needed for the first paint.
   (window.requestIdleCallback || setTimeout)(acquire);
 })();
+
+// A match kept on this phone (static/js/phone.js, docs/offline.md): the scorer's offer to keep
+// it loads the script that makes the choice; on the scorer's other pages the script is loaded
+// only on a phone that keeps a match (it made the database this looks for).
+(function () {
+  "use strict";
+  var mark = document.querySelector("[data-phone-script]");
+  if (!mark || !window.indexedDB) return;
+  var offered = mark.id === "phone-keep";
+  var kept = offered || !indexedDB.databases ? Promise.resolve(offered) : indexedDB.databases()
+    .then(function (found) { return found.some(function (db) { return db.name === "belot-phone"; }); });
+  kept.then(function (load) {
+    if (!load) return;
+    var script = document.createElement("script");
+    script.src = mark.dataset.phoneScript;
+    document.body.appendChild(script);
+  }).catch(function () {});
+})();
