@@ -60,6 +60,17 @@ def keep_on_phone(screen: Screen, match: Match) -> None:
     expect(panel.locator("[data-phone-status]")).to_have_text(kept, timeout=PHONE_CAP_MS)
 
 
+def kept_and_offline(new_context, match: Match, language: str, path: str):
+    """A phone that kept ``match``, then lost its connection and opened ``path``: its context
+    and screen."""
+    context = new_context("phone", locale=language)
+    screen = Screen(context.new_page(), "phone")
+    keep_on_phone(screen, match)
+    context.set_offline(True)
+    on_the_phone(screen, path)
+    return context, screen
+
+
 def on_the_phone(screen: Screen, path: str) -> None:
     """Open ``path`` without a connection: the phone starts, and shows the page itself."""
     screen.page.goto(path)
@@ -123,13 +134,8 @@ def test_a_whole_belot_game_offline_reaches_the_server_as_an_online_scorer_recor
 ):
     language = "uk"
     match = create_match(client_for_setup, language)
-    context = new_context("phone", locale=language)
-    screen = Screen(context.new_page(), "phone")
+    context, screen = kept_and_offline(new_context, match, language, f"/m/{match.scorer_key}/")
     page = screen.page
-    keep_on_phone(screen, match)
-    context.set_offline(True)
-
-    on_the_phone(screen, f"/m/{match.scorer_key}/")
     waiting(screen, language, 0)
     entered = []  # the deals as the match will hold them
 
@@ -217,12 +223,8 @@ def test_a_whole_french_game_offline_reaches_the_server_as_entered(
     match = create_french_match(client_for_setup, game, language)
     engine_game = engine.GAMES[game]
     deals = french_deals(engine_game, deals, match.profile)
-    context = new_context("phone", locale=language)
-    screen = Screen(context.new_page(), "phone")
+    context, screen = kept_and_offline(new_context, match, language, f"/m/{match.scorer_key}/")
     page = screen.page
-    keep_on_phone(screen, match)
-    context.set_offline(True)
-    on_the_phone(screen, f"/m/{match.scorer_key}/")
     teams = (match.team_a, match.team_b)
     for number, deal in enumerate(deals, start=1):
         tap_to(screen, page.locator(".actions a.button"), DEAL_PAGE)
@@ -244,12 +246,8 @@ def test_a_deal_typed_offline_while_another_phone_saved_one_comes_back_with_what
     new_context, client_for_setup
 ):
     match = create_match(client_for_setup)
-    context = new_context("phone")
-    screen = Screen(context.new_page(), "phone")
+    context, screen = kept_and_offline(new_context, match, "bg", f"/m/{match.scorer_key}/deal/")
     page = screen.page
-    keep_on_phone(screen, match)
-    context.set_offline(True)
-    on_the_phone(screen, f"/m/{match.scorer_key}/deal/")
     screen.enter_deal(hearts(120))
     screen.settled()
     tap_to(screen, page.locator("button[name=action][value=save]"), MATCH_PAGE)
