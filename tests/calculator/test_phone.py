@@ -169,7 +169,7 @@ def test_random_matches_of_every_game_fold_on_the_phone_as_on_the_server(phone, 
 TOKEN = re.compile(r'(name="csrfmiddlewaretoken" value=")[^"]+(")')
 WRITTEN = re.compile(r'(data-loaded="|<time datetime=")[^"]+(">)(\d\d:\d\d<)?')
 OFFER = re.compile(r'\n  <details class="panel" id="phone-keep".*?</details>\n', re.S)
-BAR = re.compile(r'<p class="phone-bar".*?</p>\n', re.S)
+BAR = re.compile(r'<p class="phone-bar notice".*?</p>\n', re.S)
 BLANK_LINES = re.compile(r"\n[ \t]*(?=\n)")
 PHONE_SCRIPT = re.compile(r'\n *<span hidden data-phone-script="[^"]*"></span>')
 
