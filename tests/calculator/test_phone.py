@@ -33,6 +33,8 @@ from calculator.phone.copy import match_copy
 from tests.calculator.conftest import create_match, deal_fields
 from tests.calculator.test_engine_examples import EXAMPLES, HOUSE_RULES
 from tests.calculator.test_engine_french_examples import CHECKS
+from tests.calculator.test_engine_french_properties import classic_deals, contree_deals
+from tests.calculator.test_engine_properties import deals as belot_deals
 from tests.calculator.test_import_games import made, matches, playable
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -107,8 +109,10 @@ FOLD = """
 def folded(text):
     import json
     from calculator import engine
-    game, profile, first_dealer, deals = engine.read_match(json.loads(text))
-    return repr(game.fold_match(profile, first_dealer, deals))
+    data = json.loads(text)
+    games_to_win = data.pop("games_to_win", None)
+    game, profile, first_dealer, deals = engine.read_match(data)
+    return repr(game.fold_match(profile, first_dealer, deals, games_to_win))
 """
 exec(FOLD)  # noqa: S102  (the same function, here)
 
@@ -140,24 +144,41 @@ def test_every_worked_example_scores_on_the_phone_as_on_the_server(phone):
 
 
 PHONE_MATCHES = settings(
-    max_examples=120,
+    max_examples=150,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
 )
 
 
-@PHONE_MATCHES
-@given(case=matches())
-def test_random_matches_of_every_game_fold_on_the_phone_as_on_the_server(phone, case):
-    game, _fields, profile, deals = case
+def deals_of(game: str, profile):
+    """Deals a match of ``game`` under ``profile`` takes (the engine's property tests' own)."""
+    if game == "belot":
+        return belot_deals
+    if game == "classic":
+        return classic_deals(profile)
+    return contree_deals(game == "coinche", profile)
+
+
+@st.composite
+def long_matches(draw):
+    """A match of any game with its house rules (the import test's draw), played to three games
+    won: 20 to 60 deals, up to the first one the match refuses."""
+    game, _fields, profile, _deals = draw(matches())
+    deals = draw(st.lists(deals_of(game, profile), min_size=20, max_size=60))
     engine_game = GAMES[game]
-    while True:  # the deals up to the first one the match refuses (after its end)
+    while True:
         try:
-            engine_game.fold_match(profile, 0, deals)
-            break
+            engine_game.fold_match(profile, 0, deals, 3)
+            return engine_game, profile, deals
         except engine.DealError as error:
             deals = deals[: error.deal_index or 0]
-    data = engine_game.match_to_dict(profile, 0, deals)
+
+
+@PHONE_MATCHES
+@given(case=long_matches())
+def test_random_matches_of_every_game_fold_on_the_phone_as_on_the_server(phone, case):
+    engine_game, profile, deals = case
+    data = {**engine_game.match_to_dict(profile, 0, deals), "games_to_win": 3}
     assert fold_on_phone(phone, data) == folded(json.dumps(data))  # noqa: F821
 
 
