@@ -96,6 +96,7 @@
     }
     if (!phone.loaded || phone.loadedKey !== kept.key) {
       phone.loadedKey = kept.key;
+      phone.watchKey = kept.rows[0].fields.watch_key;
       phone.loaded = phone.booted.then(function () {
         return ask({ type: "load", rows: JSON.stringify(kept.rows), language: kept.language });
       }).then(function () {
@@ -113,8 +114,12 @@
   }
 
   // -- Pages the phone writes ---------------------------------------------------------------
+  // The match's pages by either of its keys (the score sheet is at the watch link), and the
+  // language and theme links.
   function ours(path) {
-    return path.indexOf("/m/" + key + "/") === 0 || /^\/(language|theme)\//.test(path);
+    var watch = phone.watchKey ? "/m/" + phone.watchKey + "/" : null;
+    return path.indexOf("/m/" + key + "/") === 0 || (watch && path.indexOf(watch) === 0)
+      || /^\/(language|theme)\//.test(path);
   }
   function show(url, html, how) {
     if (how === "push") history.pushState({ phone: true }, "", url);
@@ -125,6 +130,18 @@
     // The new page's listeners, at once: its own copy of this script comes later (wake-lock.js
     // loads it), and a tap before then would leave for the network.
     if (phone.active) activate();
+    // The phone's bar says there is no connection: not the page's own note, whose time is the
+    // copy's. The QR code of the watch link is drawn by the phone too.
+    var note = document.getElementById("offline-note");
+    if (note) note.remove();
+    Array.prototype.forEach.call(document.querySelectorAll("img.qr"), function (img) {
+      var path = new URL(img.getAttribute("src"), location.href).pathname;
+      local("GET", path, "", 0).then(function (answer) {
+        if (answer.status === 200) {
+          img.src = "data:image/svg+xml;charset=utf-8," + encodeURIComponent(answer.body);
+        }
+      });
+    });
   }
   // A request the phone answers as the server would; a POST it answers with a redirect changed
   // the match (the site's every write does), and joins the queue to send.

@@ -137,6 +137,9 @@ def test_a_whole_belot_game_offline_reaches_the_server_as_an_online_scorer_recor
     context, screen = kept_and_offline(new_context, match, language, f"/m/{match.scorer_key}/")
     page = screen.page
     waiting(screen, language, 0)
+    # The phone's bar, not the page's own note (whose time is the copy's); the QR code drawn too.
+    expect(page.locator("#offline-note")).to_have_count(0)
+    expect(page.locator("img.qr")).to_have_attribute("src", re.compile(r"^data:image/svg\+xml"))
     entered = []  # the deals as the match will hold them
 
     def enter(deal):
@@ -173,6 +176,12 @@ def test_a_whole_belot_game_offline_reaches_the_server_as_an_online_scorer_recor
     for _ in range(4):
         enter(BIG)
     assert engine.fold_match(match.profile, match.first_dealer, entered).game_over
+    # The score sheet (at the watch link) from the phone too, and Back to the match page.
+    tap_to(screen, page.locator(f"a[href='/m/{match.watch_key}/sheet/']"), r"/sheet/$")
+    expect(page.locator("table").first).to_be_visible()
+    page.go_back()
+    expect(page).to_have_url(re.compile(MATCH_PAGE))
+    screen.expect_score(engine.fold_match(match.profile, match.first_dealer, entered), language)
     assert Match.objects.get(pk=match.pk).deals.count() == 0  # nothing sent yet
 
     context.set_offline(False)
