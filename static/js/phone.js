@@ -364,7 +364,10 @@
   function heldNotice(block, kept) {
     var notice = block.querySelector("[data-phone-held]");
     if (!notice || !kept || !kept.held || !kept.held.length) return;
+    // The panel opened, and brought into view: the scorer has changes to look at again.
     notice.hidden = false;
+    block.open = true;
+    notice.scrollIntoView({ block: "center" });
     notice.querySelector("[data-phone-count]").textContent = kept.held.length;
     notice.querySelector("button").addEventListener("click", function () {
       var change = kept.held.shift();

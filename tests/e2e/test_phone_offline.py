@@ -273,3 +273,42 @@ def test_a_deal_typed_offline_while_another_phone_saved_one_comes_back_with_what
         screen.tap(page.locator("button[name=action][value=save]"))
     expect(page).to_have_url(re.compile(MATCH_PAGE))
     assert stored(match) == [match.deal_data(hearts(70, team=B)), match.deal_data(hearts(120))]
+
+
+def test_the_changes_after_a_refused_one_are_held_and_opened_one_by_one_with_what_was_typed(
+    new_context, client_for_setup
+):
+    match = create_match(client_for_setup)
+    context, screen = kept_and_offline(new_context, match, "bg", f"/m/{match.scorer_key}/")
+    page = screen.page
+    for deal in (hearts(120), hearts(95, team=B)):
+        tap_to(screen, page.locator(".actions a.button"), DEAL_PAGE)
+        screen.enter_deal(deal)
+        screen.settled()
+        tap_to(screen, page.locator("button[name=action][value=save]"), MATCH_PAGE)
+    waiting(screen, "bg", 2)
+    # The other phone saves the first deal meanwhile: both of this phone's deals were made on
+    # an older match.
+    record_deal(client_for_setup, match, 1, card_points=70, bidders="B", points_team="B")
+
+    context.set_offline(False)
+    # The first comes back as the server shows it, with what was typed; saved again, it is deal 2.
+    expect(page.locator("#id_card_points")).to_have_value("120", timeout=PHONE_CAP_MS)
+    with page.expect_navigation():
+        screen.tap(page.locator("button[name=action][value=save]"))
+    # The second is held: the match page offers to open it.
+    held = page.locator("[data-phone-held]")
+    expect(held).to_be_visible(timeout=PHONE_CAP_MS)
+    expect(held.locator("[data-phone-count]")).to_have_text("1")
+    with page.expect_navigation():
+        screen.tap(held.locator("button"))
+    expect(page.locator("#id_card_points")).to_have_value("95")
+    with page.expect_navigation():
+        screen.tap(page.locator("button[name=action][value=save]"))
+    expect(page).to_have_url(re.compile(MATCH_PAGE))
+    expect(page.locator("[data-phone-held]")).to_be_hidden()
+    assert stored(match) == [
+        match.deal_data(hearts(70, team=B)),
+        match.deal_data(hearts(120)),
+        match.deal_data(hearts(95, team=B)),
+    ]
