@@ -9,6 +9,9 @@ PYTHON ?= $(shell for p in /usr/bin/python3 python3.11 python3; do \
 VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
+# Pyodide's files for a match kept on the scorer's phone (below; before the rules that need them).
+PYODIDE_FILES := pyodide.mjs pyodide.asm.mjs pyodide.asm.wasm python_stdlib.zip pyodide-lock.json
+PHONE_RUNTIME := static/phone/pyodide/.copied
 
 .PHONY: setup messages db run test check clean
 
@@ -41,8 +44,6 @@ node_modules/.installed: package.json package-lock.json
 # Pyodide's files, served from this site (calculator/phone/runtime_files.py): its WebAssembly
 # and module with a brotli copy made here, once (whitenoise serves it; collectstatic leaves
 # them alone, settings.py says why).
-PYODIDE_FILES := pyodide.mjs pyodide.asm.mjs pyodide.asm.wasm python_stdlib.zip pyodide-lock.json
-PHONE_RUNTIME := static/phone/pyodide/.copied
 $(PHONE_RUNTIME): node_modules/.installed $(STAMP)
 	rm -rf static/phone/pyodide
 	mkdir -p static/phone/pyodide
