@@ -20,6 +20,7 @@ def match_context(
     match, fold = state.match, state.fold
     winner = team_name(match, fold.winner)
     by_hand = match.result_by_hand()  # a tournament table's: no deal is entered any more
+    place = tournament_place(match)
     return {
         "match": match,
         "fold": fold,
@@ -46,8 +47,8 @@ def match_context(
         "scorer_url": request.build_absolute_uri(match.get_scorer_url()),
         "loaded_at": match.updated,
         **next_match_context(state),
-        "tournament_place": tournament_place(match),
-        "phone": phone_offer(match, is_scorer),
+        "tournament_place": place,
+        "phone": phone_offer(match, is_scorer, in_tournament=place is not None),
     }
 
 

@@ -25,13 +25,13 @@ def download_bytes() -> int:
     return total
 
 
-def phone_offer(match: Match, is_scorer: bool) -> dict | None:
+def phone_offer(match: Match, is_scorer: bool, *, in_tournament: bool) -> dict | None:
     """What the scorer's match page needs to offer it; None where it is not offered: to a
     watcher, on the phone itself, without Pyodide on the server, and for a tournament's table
     (its deals are checked against the round, which the phone does not keep)."""
-    if not is_scorer or getattr(settings, "PHONE", False) or not runtime_present():
+    if not is_scorer or in_tournament or getattr(settings, "PHONE", False):
         return None
-    if match.tournament_place() is not None:
+    if not runtime_present():
         return None
     return {
         "copy": reverse("calculator:phone-copy", args=[match.scorer_key]),

@@ -18,9 +18,12 @@ from calculator.phone.copy import match_copy
 from calculator.phone.runtime_files import runtime_present, runtime_url
 from calculator.shared.access import match_view
 
+# The bundle and the worker are named by their digest: a new one has a new address.
+FOR_A_YEAR = {"public": True, "max_age": 365 * 24 * 60 * 60, "immutable": True}
+
 
 @require_safe
-@cache_control(public=True, max_age=365 * 24 * 60 * 60, immutable=True)
+@cache_control(**FOR_A_YEAR)
 def phone_bundle(request, digest):
     """The phone's Python (calculator/phone/bundle.py), at an address named by its digest."""
     found = bundle()
@@ -42,7 +45,7 @@ def worker_url() -> str:
 
 
 @require_safe
-@cache_control(public=True, max_age=365 * 24 * 60 * 60, immutable=True)
+@cache_control(**FOR_A_YEAR)
 @csp_update({"script-src": [SELF, WASM_UNSAFE_EVAL]})
 def phone_worker(request, digest):
     """The phone's worker (templates/phone-worker.js), at an address named by its digest. Its
