@@ -251,38 +251,17 @@ def test_a_whole_french_game_offline_reaches_the_server_as_entered(
     assert stored(match) == expected
 
 
-def test_a_deal_typed_offline_while_another_phone_saved_one_comes_back_with_what_was_typed(
+def test_a_change_another_phone_made_first_comes_back_typed_and_the_later_ones_are_held(
     new_context, client_for_setup
 ):
     match = create_match(client_for_setup)
+    # The deal page opened without a connection: the first deal typed there, the second from
+    # the match page the phone answers after it.
     context, screen = kept_and_offline(new_context, match, "bg", f"/m/{match.scorer_key}/deal/")
     page = screen.page
-    screen.enter_deal(hearts(120))
-    screen.settled()
-    tap_to(screen, page.locator("button[name=action][value=save]"), MATCH_PAGE)
-    # Meanwhile the other scorer's phone, online, saves the first deal.
-    record_deal(client_for_setup, match, 1, card_points=70, bidders="B", points_team="B")
-
-    context.set_offline(False)
-    # The server refuses the phone's deal (the match changed): it comes back as the server
-    # shows it, with what was typed, to be saved as the next deal.
-    expect(page.locator("#id_card_points")).to_have_value("120", timeout=PHONE_CAP_MS)
-    expect(page.locator(".messages")).to_be_visible()
-    assert stored(match) == [match.deal_data(hearts(70, team=B))]
-    with page.expect_navigation():
-        screen.tap(page.locator("button[name=action][value=save]"))
-    expect(page).to_have_url(re.compile(MATCH_PAGE))
-    assert stored(match) == [match.deal_data(hearts(70, team=B)), match.deal_data(hearts(120))]
-
-
-def test_the_changes_after_a_refused_one_are_held_and_opened_one_by_one_with_what_was_typed(
-    new_context, client_for_setup
-):
-    match = create_match(client_for_setup)
-    context, screen = kept_and_offline(new_context, match, "bg", f"/m/{match.scorer_key}/")
-    page = screen.page
-    for deal in (hearts(120), hearts(95, team=B)):
-        tap_to(screen, page.locator(".actions a.button"), DEAL_PAGE)
+    for number, deal in enumerate((hearts(120), hearts(95, team=B))):
+        if number:
+            tap_to(screen, page.locator(".actions a.button"), DEAL_PAGE)
         screen.enter_deal(deal)
         screen.settled()
         tap_to(screen, page.locator("button[name=action][value=save]"), MATCH_PAGE)
@@ -292,8 +271,11 @@ def test_the_changes_after_a_refused_one_are_held_and_opened_one_by_one_with_wha
     record_deal(client_for_setup, match, 1, card_points=70, bidders="B", points_team="B")
 
     context.set_offline(False)
-    # The first comes back as the server shows it, with what was typed; saved again, it is deal 2.
+    # The server refuses the first (the match changed): it comes back as the server shows it,
+    # with what was typed and why, nothing overwritten; saved again, it is deal 2.
     expect(page.locator("#id_card_points")).to_have_value("120", timeout=PHONE_CAP_MS)
+    expect(page.locator(".messages")).to_be_visible()
+    assert stored(match) == [match.deal_data(hearts(70, team=B))]
     with page.expect_navigation():
         screen.tap(page.locator("button[name=action][value=save]"))
     # The second is held: the match page offers to open it.
