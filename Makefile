@@ -79,7 +79,7 @@ clean:
 # nobody edited in the admin (README, "The admin and the rules text").
 .PHONY: serve
 serve: export DJANGO_PRODUCTION = 1
-serve: messages
+serve: messages $(if $(shell command -v npm),$(PHONE_RUNTIME))
 	$(PY) manage.py check --deploy --fail-level WARNING
 	$(PY) manage.py collectstatic --noinput -v 0
 	$(PY) manage.py migrate --noinput -v 0
