@@ -6,7 +6,9 @@ import subprocess
 
 from tests.imports import ROOT
 
-TICKET = re.compile(r"\b[Ii]ssues? \d+|\(#\d+\)|^#+ .*\b(?:first|second|third|\w+th) pass\b", re.M)
+TICKET = re.compile(
+    r"\b[Ii]ssues? #?\d+|\(#\d+\)|^#+ .*\b(?:first|second|third|\w+th) pass\b", re.M
+)
 SUFFIXES = {".py", ".md", ".html", ".js", ".css", ".txt", ".toml", ".json", ".po", ".sh"}
 
 
@@ -32,7 +34,13 @@ def test_no_file_names_a_ticket():
 
 
 def test_the_pattern_catches_what_it_is_for():
-    caught = ["see issue 24", "Issues 3 and 4", "fixed (#12)", "## Issue 20, ninth pass"]
+    caught = [
+        "see issue 24",
+        "Issues 3 and 4",
+        "issue #13",
+        "fixed (#12)",
+        "## Issue 20, ninth pass",
+    ]
     assert all(TICKET.search(text) for text in caught)
     kept = ["an issue with 24 pairs", "the 24th deal", "## Two phones", "a pass of 3 deals"]
     assert not any(TICKET.search(text) for text in kept)

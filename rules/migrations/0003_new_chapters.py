@@ -1,4 +1,4 @@
-"""Add the chapters of issue #13 (worked deal, score sheet, irregularities) to a database seeded
+"""Add the chapters on a worked deal, the score sheet and irregularities to a database seeded
 before them, in their place in the page order. Sections already there keep their text, edits made
 in the admin included: `manage.py load_rules` brings the rewritten text when wanted."""
 

@@ -24,8 +24,8 @@ EXPECTED_SLUGS = [
     "classic-belote",
     "contree",
 ]
-# Anchors the calculator links "why?" to, and those of the chapters issue #13 asked for; they
-# must exist in every language.
+# Anchors the calculator links "why?" to, and those of the worked deal, the sheet and the
+# irregularities chapters; they must exist in every language.
 REQUIRED_ANCHORS = {
     "dealing": ["all-pass"],
     "bidding": ["contracts", "contra-recontra"],
