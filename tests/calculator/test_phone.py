@@ -30,7 +30,7 @@ from calculator.engine import GAMES
 from calculator.models import Deal, Match
 from calculator.phone import bundle as phone_bundle
 from calculator.phone.copy import match_copy
-from tests.calculator.conftest import create_match, deal_fields
+from tests.calculator.conftest import create_match, deal_fields, record_deal
 from tests.calculator.test_engine_examples import EXAMPLES, HOUSE_RULES
 from tests.calculator.test_engine_french_examples import CHECKS
 from tests.calculator.test_engine_french_properties import classic_deals, contree_deals
@@ -56,15 +56,23 @@ pytestmark = [
 class Phone:
     """A phone's Python in a Node process, asked one call at a time."""
 
-    def __init__(self, bundle_path: Path):
+    def __init__(self, bundle_path: Path, bytecode: Path | None = None, before_boot: str = ""):
         self.process = subprocess.Popen(
-            [NODE, str(RUNNER), str(PYODIDE), str(bundle_path)],
+            [
+                NODE,
+                str(RUNNER),
+                str(PYODIDE),
+                str(bundle_path),
+                *([str(bytecode)] if bytecode else []),
+            ],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             text=True,
             encoding="utf-8",
         )
         assert json.loads(self._line()) == {"ready": True}
+        if before_boot:
+            self.run(before_boot)
         self.call("boot", host="testserver", secure=False)  # the test client's
 
     def _line(self) -> str:
@@ -94,11 +102,16 @@ class Phone:
 
 
 @pytest.fixture(scope="module")
-def phone(tmp_path_factory, django_db_setup, django_db_blocker):
+def bundle_path(tmp_path_factory, django_db_setup, django_db_blocker) -> Path:
     path = tmp_path_factory.mktemp("phone") / "app.zip"
     with django_db_blocker.unblock():
         path.write_bytes(phone_bundle.build().data)
-    found = Phone(path)
+    return path
+
+
+@pytest.fixture(scope="module")
+def phone(bundle_path):
+    found = Phone(bundle_path)
     yield found
     found.close()
 
@@ -331,3 +344,45 @@ def test_every_address_a_match_page_links_to_has_the_server_s_path_on_the_phone(
             finally:
                 set_urlconf(None)
         assert on_phone == server, name
+
+
+# Counts every module the phone's Python compiles from its source (installed before the start).
+COUNT_COMPILED = """
+import importlib._bootstrap_external as external
+compiled = []
+_source_to_code = external.SourceLoader.source_to_code
+def _counted(self, data, path, *args, **kwargs):
+    compiled.append(path)
+    return _source_to_code(self, data, path, *args, **kwargs)
+external.SourceLoader.source_to_code = _counted
+"""
+
+
+@pytest.mark.django_db
+def test_a_start_with_the_bytecode_a_phone_kept_compiles_none_of_the_site_and_answers_the_same(
+    phone, bundle_path, tmp_path
+):
+    """What the worker keeps after a phone's first pages (templates/phone-worker.js) and unpacks
+    at the next start: the site's Python is not compiled again, and the pages are the server's."""
+    client = Client()
+    match = create_match(client, "uk")
+    record_deal(client, match, 1, card_points=100)
+    match.refresh_from_db()
+    client.get("/language/uk/")
+    key = match.scorer_key
+    urls = [f"/m/{key}/", f"/m/{key}/deal/", f"/m/{key}/deal/1/", f"/m/{key}/sheet/"]
+    phone.load(match, "uk")
+    for url in urls:
+        phone.request("GET", url)
+    kept = tmp_path / "bytecode.zip"
+    assert int(phone.call("bytecode", path=str(kept))) > 100
+
+    again = Phone(bundle_path, bytecode=kept, before_boot=COUNT_COMPILED)
+    try:
+        again.load(match, "uk")
+        for url in urls:
+            assert_same(phone_answer(again, "GET", url), server_answer(client, "GET", url), url)
+        compiled = json.loads(again.run("import json; json.dumps(compiled)"))
+        assert [path for path in compiled if path.startswith("/app/")] == []
+    finally:
+        again.close()

@@ -10,6 +10,7 @@ static/phone/pyodide): without it no page offers to keep a match, and these test
 
 import dataclasses
 import re
+import time
 from pathlib import Path
 
 import pytest
@@ -76,6 +77,17 @@ def on_the_phone(screen: Screen, path: str) -> None:
     screen.page.goto(path)
     expect(screen.page.locator(".phone-bar")).to_be_visible(timeout=PHONE_CAP_MS)
     screen.check_layout()
+
+
+def bytecode_kept(page) -> None:
+    """The phone's worker keeps the bytecode of the site's Python once it is idle (a second after
+    its last answer: templates/phone-worker.js), for the next start to unpack instead of
+    compiling; tests/calculator/test_phone.py checks such a start compiles none of it."""
+    deadline = time.monotonic() + PHONE_CAP_MS / 1000
+    kept = "caches.open('phone-bytecode').then((cache) => cache.keys()).then((keys) => keys.length)"
+    while page.evaluate(kept) != 1:
+        assert time.monotonic() < deadline, "the phone kept no bytecode"
+        page.wait_for_timeout(100)
 
 
 def waiting(screen: Screen, language: str, count: int):
@@ -169,7 +181,9 @@ def test_a_whole_belot_game_offline_reaches_the_server_as_an_online_scorer_recor
     screen.expect_score(engine.fold_match(match.profile, match.first_dealer, entered), language)
     waiting(screen, language, 5)
 
-    # The phone switched off and on: the page comes back from the phone, as it was.
+    # The phone switched off and on: the page comes back from the phone, as it was, started
+    # from the bytecode the first start kept.
+    bytecode_kept(page)
     on_the_phone(screen, f"/m/{match.scorer_key}/")
     waiting(screen, language, 5)
     screen.expect_score(engine.fold_match(match.profile, match.first_dealer, entered), language)
