@@ -33,8 +33,13 @@ async function boot({ runtimeUrl, bundleUrl, host, secure }) {
   runtime = pyodide.pyimport("calculator.phone.runtime");
   runtime.prepare();
   if (compiled) {
-    pyodide.unpackArchive(compiled, "zip", { extractDir: "/app" });
-    bytecodeKept = runtime.bytecode();
+    try {
+      pyodide.unpackArchive(compiled, "zip", { extractDir: "/app" });
+      bytecodeKept = runtime.bytecode();
+    } catch (error) {
+      // A kept copy that does not unpack: this start compiles, and keeps a new one.
+      caches.delete(BYTECODE_CACHE).catch(() => {});
+    }
   }
   runtime.boot(host, secure);
 }

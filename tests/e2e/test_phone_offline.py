@@ -79,13 +79,20 @@ def on_the_phone(screen: Screen, path: str) -> None:
     screen.check_layout()
 
 
-def bytecode_kept(page) -> None:
+# The size of what the phone keeps as its bytecode (0: nothing kept).
+KEPT_BYTECODE = """() => caches.open("phone-bytecode").then(async (cache) => {
+  const keys = await cache.keys();
+  return keys.length === 1 ? (await (await cache.match(keys[0])).arrayBuffer()).byteLength : 0;
+})"""
+
+
+def bytecode_kept(page, sound: bool = False) -> None:
     """The phone's worker keeps the bytecode of the site's Python once it is idle (a second after
     its last answer: templates/phone-worker.js), for the next start to unpack instead of
-    compiling; tests/calculator/test_phone.py checks such a start compiles none of it."""
+    compiling; tests/calculator/test_phone.py checks such a start compiles none of it. ``sound``:
+    a zip of the modules, not the few bytes a test put in its place."""
     deadline = time.monotonic() + PHONE_CAP_MS / 1000
-    kept = "caches.open('phone-bytecode').then((cache) => cache.keys()).then((keys) => keys.length)"
-    while page.evaluate(kept) != 1:
+    while page.evaluate(KEPT_BYTECODE) < (100_000 if sound else 1):
         assert time.monotonic() < deadline, "the phone kept no bytecode"
         page.wait_for_timeout(100)
 
@@ -269,10 +276,25 @@ def test_a_change_another_phone_made_first_comes_back_typed_and_the_later_ones_a
     new_context, client_for_setup
 ):
     match = create_match(client_for_setup)
+    context = new_context("phone", locale="bg")
+    screen = Screen(context.new_page(), "phone")
+    page = screen.page
+    keep_on_phone(screen, match)
+    # A kept bytecode that does not unpack (a damaged cache): the phone starts all the same,
+    # compiling, and keeps a sound one in its place.
+    bundle = page.evaluate(
+        "fetch(document.querySelector('#phone-keep').dataset.copy).then((r) => r.json())"
+        ".then((copy) => copy.bundle)"
+    )
+    page.evaluate(
+        """(key) => caches.open("phone-bytecode")
+             .then((cache) => cache.put(key, new Response("not a zip")))""",
+        bundle + "?bytecode",
+    )
     # The deal page opened without a connection: the first deal typed there, the second from
     # the match page the phone answers after it.
-    context, screen = kept_and_offline(new_context, match, "bg", f"/m/{match.scorer_key}/deal/")
-    page = screen.page
+    context.set_offline(True)
+    on_the_phone(screen, f"/m/{match.scorer_key}/deal/")
     for number, deal in enumerate((hearts(120), hearts(95, team=B))):
         if number:
             tap_to(screen, page.locator(".actions a.button"), DEAL_PAGE)
@@ -280,6 +302,7 @@ def test_a_change_another_phone_made_first_comes_back_typed_and_the_later_ones_a
         screen.settled()
         tap_to(screen, page.locator("button[name=action][value=save]"), MATCH_PAGE)
     waiting(screen, "bg", 2)
+    bytecode_kept(page, sound=True)
     # The other phone saves the first deal meanwhile: both of this phone's deals were made on
     # an older match.
     record_deal(client_for_setup, match, 1, card_points=70, bidders="B", points_team="B")
