@@ -44,8 +44,6 @@ class PhoneClient:
         self.cookies = SimpleCookie()
 
     def request(self, method: str, url: str, body: bytes, content_type: str, **headers):
-        from django.core.handlers.wsgi import WSGIRequest
-
         parts = urlsplit(url)
         environ = {
             "REQUEST_METHOD": method,
@@ -72,13 +70,7 @@ class PhoneClient:
             "wsgi.run_once": False,
             **headers,
         }
-        # The handler's own steps, as it takes a server's request (WSGIHandler.__call__).
-        from django.core import signals
-        from django.urls import set_script_prefix
-
-        set_script_prefix("/")
-        signals.request_started.send(sender=self.handler.__class__, environ=environ)
-        response = self.handler.get_response(WSGIRequest(environ))
+        response = self.handler(environ, lambda status, headers: None)
         response.close()  # the end of the request, as a server ends it
         self.cookies.update(response.cookies)
         return response
@@ -149,12 +141,8 @@ def request(method: str, url: str, body: str = "", headers_json: str = "{}") -> 
         "HTTP_" + name.upper().replace("-", "_"): value
         for name, value in json.loads(headers_json).items()
     }
-    if method == "POST":
-        response = _client.request(
-            "POST", url, body.encode(), "application/x-www-form-urlencoded", **headers
-        )
-    else:
-        response = _client.request("GET", url, b"", "", **headers)
+    form = "application/x-www-form-urlencoded" if method == "POST" else ""
+    response = _client.request(method, url, body.encode(), form, **headers)
     location = response.get("Location", "")
     if location:
         location = urlsplit(location)._replace(scheme="", netloc="").geturl()

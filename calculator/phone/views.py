@@ -15,7 +15,7 @@ from django.views.decorators.cache import cache_control
 from belot_site.methods import require_safe
 from calculator.phone.bundle import bundle
 from calculator.phone.copy import match_copy
-from calculator.phone.runtime_files import runtime_present, runtime_url
+from calculator.phone.runtime_files import FILES, runtime_present, runtime_url
 from calculator.shared.access import match_view
 
 # The bundle and the worker are named by their digest: a new one has a new address.
@@ -59,9 +59,10 @@ def phone_worker(request, digest):
 @require_safe
 @match_view(scorer_only=True)
 def match_phone_copy(request, match, is_scorer):
-    """What the scorer's phone needs to keep the match: the match's rows, and where the Python
-    that runs its pages is. Not for a tournament's table: its deals are checked against the
-    round, which the phone does not keep."""
+    """What the scorer's phone needs to keep the match: the match's rows, and the files of the
+    Python that runs its pages (Pyodide's, the site's zip), which its service worker keeps. Not
+    for a tournament's table: its deals are checked against the round, which the phone does not
+    keep."""
     if not runtime_present() or match.tournament_place() is not None:
         raise Http404
     found = bundle()
@@ -71,6 +72,7 @@ def match_phone_copy(request, match, is_scorer):
             "rows": match_copy(match),
             "bundle": reverse("phone-bundle", args=[found.digest]),
             "runtime": runtime_url(),
+            "files": [runtime_url() + name for name in FILES],
         }
     )
     response["Cache-Control"] = "no-store"

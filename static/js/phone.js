@@ -1,7 +1,7 @@
 // A match kept on the scorer's phone (docs/offline.md). With a connection nothing changes: the
 // pages come from the server. Once the scorer chose to keep the match here, a page or a preview
 // that cannot reach the server is answered by the site's own Python on the phone
-// (static/js/phone-worker.js: the same views, forms, engine and translations), the changes wait
+// (templates/phone-worker.js: the same views, forms, engine and translations), the changes wait
 // in the phone's storage (IndexedDB) with the version of the match each was made on, and are
 // sent in order when the connection is back; the server checks each as it checks any other.
 // No scoring rules here: this file carries requests, pages and the queue.
@@ -13,10 +13,6 @@
   var MATCHES = "matches";
   var POSTED = "posted"; // a form the service worker could not send (templates/sw.js)
   var SYNC_MS = 5000;
-  // What Pyodide loads (calculator/phone/runtime_files.py, FILES).
-  var RUNTIME_FILES = [
-    "pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json",
-  ];
   var keyFound = location.pathname.match(/^\/m\/([A-Za-z0-9_-]+)\//);
   if (!keyFound) return;
   var key = keyFound[1];
@@ -328,11 +324,12 @@
     button.addEventListener("click", function () {
       button.disabled = true;
       status(block, block.dataset.busy);
-      var fresh;
+      var fresh, files;
       phone.fetch(block.dataset.copy, { credentials: "same-origin" }).then(function (response) {
         if (!response.ok) throw new Error("copy " + response.status);
         return response.json();
       }).then(function (copy) {
+        files = copy.files.concat([copy.bundle, block.dataset.worker, SCRIPT]).filter(Boolean);
         fresh = {
           key: key, rows: copy.rows, version: copy.version, bundle: copy.bundle,
           runtime: copy.runtime, worker: block.dataset.worker, copyUrl: block.dataset.copy,
@@ -342,8 +339,6 @@
       }).then(function () {
         // Fetched now, through the service worker, which keeps them: Pyodide starts only when
         // the phone needs it (seconds of a phone's processor, docs/performance.md).
-        var files = RUNTIME_FILES.map(function (name) { return fresh.runtime + name; })
-          .concat([fresh.bundle, fresh.worker, SCRIPT]).filter(Boolean);
         return Promise.all(files.map(function (url) {
           return phone.fetch(url, { credentials: "same-origin" }).then(function (response) {
             if (!response.ok) throw new Error(url + " " + response.status);
