@@ -31,6 +31,7 @@ from calculator.models import Deal, Match
 from calculator.phone import bundle as phone_bundle
 from calculator.phone.copy import match_copy
 from tests.calculator.conftest import create_match, deal_fields, record_deal
+from tests.calculator.french import create_french_match, french_fields
 from tests.calculator.test_engine_examples import EXAMPLES, HOUSE_RULES
 from tests.calculator.test_engine_french_examples import CHECKS
 from tests.calculator.test_engine_french_properties import classic_deals, contree_deals
@@ -278,39 +279,77 @@ def test_a_match_s_pages_on_the_phone_are_the_server_s(phone, case, language):
 PREVIEW_KEY = re.compile(r'name="preview_key" value="([0-9a-f]+)"')
 
 
+class Both:
+    """A scorer's requests sent to the phone and to the server alike: each answer the same."""
+
+    def __init__(self, phone, match, language: str):
+        self.phone, self.client = phone, Client()
+        phone.load(match, language)
+        self.client.get(f"/language/{language}/")
+
+    def __call__(self, method: str, url: str, data=None) -> str:
+        body = urlencode(data or {}, doseq=True)
+        answer = phone_answer(self.phone, method, url, body)
+        assert_same(answer, server_answer(self.client, method, url, body), f"{method} {url}")
+        return answer["body"]
+
+    def preview_and_save(self, url: str, data: dict) -> None:
+        preview = self("POST", url, {**data, "action": "preview"})
+        key = PREVIEW_KEY.search(preview)[1]
+        self("POST", url, {**data, "action": "save", "preview_key": key})
+
+
+def assert_phone_version(phone, match) -> None:
+    assert phone.run("from calculator.phone import runtime; runtime.version()") == str(
+        Match.objects.get(pk=match.pk).version
+    )
+
+
 @pytest.mark.django_db
 @pytest.mark.parametrize("language", ["bg", "uk", "ru"])
 def test_a_deal_previewed_saved_corrected_and_undone_on_the_phone_as_on_the_server(phone, language):
-    client = Client()
-    match = create_match(client, language)
-    phone.load(match, language)
-    client.get(f"/language/{language}/")
-    key = match.scorer_key
-
-    def both(method, url, data=None) -> str:
-        body = urlencode(data or {})
-        answer = phone_answer(phone, method, url, body)
-        assert_same(answer, server_answer(client, method, url, body), f"{method} {url}")
-        return answer["body"]
-
-    def preview_and_save(url, number, version, **fields):
-        data = deal_fields(number, version=version, **fields)
-        preview = both("POST", url, {**data, "action": "preview"})
-        both("POST", url, {**data, "action": "save", "preview_key": PREVIEW_KEY.search(preview)[1]})
-
-    preview_and_save(f"/m/{key}/deal/", 1, 0, card_points="87")
+    match = create_match(Client(), language)
+    both, key = Both(phone, match, language), match.scorer_key
+    both.preview_and_save(f"/m/{key}/deal/", deal_fields(1, version=0, card_points="87"))
     both("GET", f"/m/{key}/")
     both("POST", f"/m/{key}/all-passed/", {"number": 2, "version": 1})
     both("GET", f"/m/{key}/deal/1/")
-    preview_and_save(f"/m/{key}/deal/1/", 1, 2, card_points="100", contract="spades")
+    corrected = deal_fields(1, version=2, card_points="100", contract="spades")
+    both.preview_and_save(f"/m/{key}/deal/1/", corrected)
     both("GET", f"/m/{key}/")
     both("POST", f"/m/{key}/undo/", {"version": 3})
     both("GET", f"/m/{key}/")
     # Refused: the version the scorer saw is behind the match's; what was typed comes back.
     both("POST", f"/m/{key}/deal/", deal_fields(3, card_points="90", action="save", version=1))
-    assert phone.run("from calculator.phone import runtime; runtime.version()") == str(
-        Match.objects.get(pk=match.pk).version
-    )
+    assert_phone_version(phone, match)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("game", "language"), [("classic", "bg"), ("contree", "ru"), ("coinche", "uk")]
+)
+def test_a_french_deal_previewed_saved_corrected_and_undone_on_the_phone_as_on_the_server(
+    phone, game, language
+):
+    """The French games' deal form on the phone (the browser plays one of them whole offline,
+    tests/e2e/test_phone_offline.py): a deal with a belote, its correction, an undo, a deal
+    refused for an older match, each answered as the server answers it."""
+    match = create_french_match(Client(), game, language)
+    both, key = Both(phone, match, language), match.scorer_key
+    bid = {} if game == "classic" else {"bid": "100"}
+    deal = french_fields(1, points_team="A", card_points="110", belote="A", **bid)
+    both.preview_and_save(f"/m/{key}/deal/", {**deal, "version": 0})
+    both("GET", f"/m/{key}/")
+    both("GET", f"/m/{key}/deal/1/")
+    corrected = french_fields(1, bidders="B", points_team="B", card_points="92", **bid)
+    both.preview_and_save(f"/m/{key}/deal/1/", {**corrected, "version": 1})
+    both("GET", f"/m/{key}/sheet/")
+    both("POST", f"/m/{key}/undo/", {"version": 2})
+    both("GET", f"/m/{key}/")
+    refused = french_fields(2, card_points="90", **bid)
+    both("POST", f"/m/{key}/deal/", {**refused, "action": "save", "version": 0})
+    assert_phone_version(phone, match)
+    assert Match.objects.get(pk=match.pk).deals.count() == 1
 
 
 def test_every_address_a_match_page_links_to_has_the_server_s_path_on_the_phone():
