@@ -10,8 +10,13 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 # Pyodide's files for a match kept on the scorer's phone (below; before the rules that need them).
-PYODIDE_FILES := pyodide.mjs pyodide.asm.mjs pyodide.asm.wasm python_stdlib.zip pyodide-lock.json
-PHONE_RUNTIME := static/phone/pyodide/.copied
+PYODIDE_FILES := pyodide.mjs pyodide.asm.mjs pyodide.asm.wasm pyodide-lock.json
+PHONE_DIR := static/phone/pyodide
+PHONE_STDLIB := $(PHONE_DIR)/python_stdlib.zip
+PHONE_RUNTIME := $(PHONE_DIR)/.copied
+# What a target needs is made two at a time: the venv's install and Node's compiling of Pyodide's
+# standard library (below) take turns on the two cores instead of one waiting for the other.
+MAKEFLAGS += -j2
 
 .PHONY: setup messages db run test check clean
 
@@ -41,14 +46,18 @@ node_modules/.installed: package.json package-lock.json
 	npm ci --no-audit --no-fund
 	touch $@
 
-# Pyodide's files, served from this site (calculator/phone/runtime_files.py): its WebAssembly
-# and module with a brotli copy made here, once (whitenoise serves it; collectstatic leaves
-# them alone, settings.py says why).
-$(PHONE_RUNTIME): node_modules/.installed $(STAMP)
-	rm -rf static/phone/pyodide
-	mkdir -p static/phone/pyodide
-	cp $(addprefix node_modules/pyodide/,$(PYODIDE_FILES)) static/phone/pyodide/
-	$(PY) -c 'import brotli, sys; [open(f + ".br", "wb").write(brotli.compress(open(f, "rb").read(), quality=5)) for f in sys.argv[1:]]' static/phone/pyodide/pyodide.asm.wasm static/phone/pyodide/pyodide.asm.mjs
+# Pyodide's files, served from this site (calculator/phone/runtime_files.py): its WebAssembly,
+# its module and its standard library with a brotli copy made here, once (whitenoise serves it;
+# collectstatic leaves them alone, settings.py says why). The standard library is compiled to
+# bytecode here by Pyodide itself (scripts/compile_stdlib.mjs): the phone no longer compiles it
+# at every start. It needs only Node, so it is made while pip installs.
+$(PHONE_STDLIB): node_modules/.installed scripts/compile_stdlib.mjs
+	mkdir -p $(PHONE_DIR)
+	node scripts/compile_stdlib.mjs node_modules/pyodide $@
+
+$(PHONE_RUNTIME): $(PHONE_STDLIB) node_modules/.installed $(STAMP)
+	cp $(addprefix node_modules/pyodide/,$(PYODIDE_FILES)) $(PHONE_DIR)/
+	$(PY) -c 'import brotli, sys; [open(f + ".br", "wb").write(brotli.compress(open(f, "rb").read(), quality=5)) for f in sys.argv[1:]]' $(addprefix $(PHONE_DIR)/,pyodide.asm.wasm pyodide.asm.mjs python_stdlib.zip)
 	touch $@
 
 # Four workers (pytest-xdist) on the two cores here: a browser test's chain (Python, Playwright,

@@ -1,5 +1,6 @@
-// The phone's Python in Node, for tests/calculator/test_phone.py: Pyodide from node_modules, the
-// site's bundle (calculator/phone/bundle.py) unpacked as the phone's worker unpacks it
+// The phone's Python in Node, for tests/calculator/test_phone.py: Pyodide as the phone gets it
+// (static/phone/pyodide/, its standard library compiled by `make`), the site's bundle
+// (calculator/phone/bundle.py) unpacked as the phone's worker unpacks it
 // (templates/phone-worker.js), with the bytecode a phone kept if one is given, then one JSON
 // line in, one JSON line out:
 // {"call": "boot", "host", "secure"} | {"call": "load", "rows", "language"} | {"call": "request", "method", "url",

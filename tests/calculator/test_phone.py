@@ -1,10 +1,11 @@
 """The match pages as the scorer's phone runs them (calculator/phone): the same engine, views,
 templates and translations in Pyodide as on the server, so the same answers.
 
-Pyodide runs here in Node (tests/calculator/phone_runner.mjs), from the npm package the phone
-gets it from (package.json; `make test` runs `npm ci` where npm is): it is the same interpreter
-and standard library as in the phone's browser, at a fraction of a browser's cost. Without Node
-or the package these tests skip, saying what to install.
+Pyodide runs here in Node (tests/calculator/phone_runner.mjs), from the files the phone gets
+(static/phone/pyodide/: the npm package's interpreter and its standard library compiled by
+`make`, which runs `npm ci` where npm is): the same interpreter and standard library as in the
+phone's browser, at a fraction of a browser's cost. Without Node or those files these tests
+skip, saying what to install.
 
 One phone serves the whole module: Pyodide and Django start once (seconds), and each test
 loads its own match into the phone's database.
@@ -39,7 +40,7 @@ from tests.calculator.test_engine_properties import deals as belot_deals
 from tests.calculator.test_import_games import made, matches, playable
 
 ROOT = Path(__file__).resolve().parents[2]
-PYODIDE = ROOT / "node_modules" / "pyodide"
+PYODIDE = ROOT / "static" / "phone" / "pyodide"
 RUNNER = Path(__file__).with_name("phone_runner.mjs")
 NODE = shutil.which("node")
 # A phone answers in seconds at worst; a cap, not a deadline any test asserts.
@@ -48,8 +49,8 @@ ANSWER_CAP_S = 300
 pytestmark = [
     pytest.mark.skipif(NODE is None, reason="Node.js is not installed (apt install nodejs)"),
     pytest.mark.skipif(
-        not (PYODIDE / "pyodide.asm.wasm").exists(),
-        reason="Pyodide is not installed: run `npm ci` (make test does, where npm is)",
+        not (PYODIDE / ".copied").exists(),
+        reason="Pyodide is not installed: `make test` copies it from npm, where npm is",
     ),
 ]
 
@@ -386,23 +387,43 @@ def test_every_address_a_match_page_links_to_has_the_server_s_path_on_the_phone(
 
 
 # Counts every module the phone's Python compiles from its source (installed before the start).
+# Every module compiled from its source from here on: the site's (from files) and the standard
+# library's (from its zip).
 COUNT_COMPILED = """
 import importlib._bootstrap_external as external
+import zipimport
 compiled = []
 _source_to_code = external.SourceLoader.source_to_code
 def _counted(self, data, path, *args, **kwargs):
     compiled.append(path)
     return _source_to_code(self, data, path, *args, **kwargs)
 external.SourceLoader.source_to_code = _counted
+_compile_source = zipimport._compile_source
+def _zip_counted(path, source):
+    compiled.append(path)
+    return _compile_source(path, source)
+zipimport._compile_source = _zip_counted
+"""
+# The modules imported so far from the standard library's zip (the frozen ones are in Pyodide's
+# binary): those that came from source, and how many came from bytecode.
+STDLIB_FROM_SOURCE = """
+import json, sys, zipimport
+from_zip = [
+    (name, module.__file__) for name, module in list(sys.modules.items())
+    if isinstance(getattr(getattr(module, "__spec__", None), "loader", None), zipimport.zipimporter)
+]
+json.dumps([sorted(name for name, path in from_zip if not path.endswith(".pyc")), len(from_zip)])
 """
 
 
 @pytest.mark.django_db
-def test_a_start_with_the_bytecode_a_phone_kept_compiles_none_of_the_site_and_answers_the_same(
+def test_a_start_with_the_bytecode_a_phone_kept_compiles_no_python_and_answers_the_same(
     phone, bundle_path, tmp_path
 ):
     """What the worker keeps after a phone's first pages (templates/phone-worker.js) and unpacks
-    at the next start: the site's Python is not compiled again, and the pages are the server's."""
+    at the next start: the site's Python is not compiled again, and the pages are the server's.
+    The standard library comes compiled by `make` (scripts/compile_stdlib.mjs): no start
+    compiles any of it."""
     client = Client()
     match = create_match(client, "uk")
     record_deal(client, match, 1, card_points=100)
@@ -422,6 +443,8 @@ def test_a_start_with_the_bytecode_a_phone_kept_compiles_none_of_the_site_and_an
         for url in urls:
             assert_same(phone_answer(again, "GET", url), server_answer(client, "GET", url), url)
         compiled = json.loads(again.run("import json; json.dumps(compiled)"))
-        assert [path for path in compiled if path.startswith("/app/")] == []
+        assert compiled == []
+        from_source, from_zip = json.loads(again.run(STDLIB_FROM_SOURCE))
+        assert from_source == [] and from_zip > 100
     finally:
         again.close()
