@@ -11,12 +11,14 @@ import re
 import threading
 from concurrent.futures import ThreadPoolExecutor
 
+import html5lib
 import pytest
 from django.contrib import messages
 from django.contrib.messages.storage.cookie import CookieStorage
 from django.db import connections
 from django.http import HttpRequest
 from django.test import Client
+from django.utils import translation
 
 from calculator import engine
 from calculator.models import Deal
@@ -35,6 +37,16 @@ ACTIONS = ("new deal", "correction", "delete", "all passed")
 A, HEARTS = engine.Team.A, engine.Contract.HEARTS
 PAIRS = list(itertools.product(ACTIONS, repeat=2))
 START = (87, 100, 120)  # the match's deals before the phones act: A's card points in hearts
+# What a Save from a page older than the match says, on the page that comes back with what was
+# typed (tests/e2e/test_two_phones.py checks them on a phone too).
+NOT_YET = (
+    "The match was changed on another phone while you entered this deal, so it was not saved "
+    "yet. Check what will be recorded now, then tap Save again."
+)
+CORRECTED_NOT_YET = (
+    "The match was changed on another phone while you corrected this deal, so the correction "
+    "was not saved yet. Check what will be recorded now, then tap Save again."
+)
 
 
 def played(points: int) -> dict:
@@ -219,6 +231,37 @@ def test_a_correction_whose_match_changed_comes_back_with_what_was_typed(match, 
     again = a.post(url, {**fields, **saved_from(response)})
     assert outcome(again) == "saved"
     assert stored(match) == [before[0], played(160), *before[2:]]
+
+
+def warnings_on(response) -> list[str]:
+    """The page's warnings as a reader sees them (tags gone, spaces as one)."""
+    document = html5lib.parse(response.content, namespaceHTMLElements=False)
+    return [
+        " ".join("".join(element.itertext()).split())
+        for element in document.iter()
+        if "warning" in element.get("class", "").split()
+    ]
+
+
+@pytest.mark.parametrize("language", ["bg", "uk", "ru"])
+@pytest.mark.parametrize(
+    ("action", "message"), [("new deal", NOT_YET), ("correction", CORRECTED_NOT_YET)]
+)
+def test_a_save_from_an_older_page_says_why_in_the_scorers_language(
+    match, language, action, message
+):
+    a, b = Phone(match, points=90), Phone(match, points=130)
+    a.client.cookies.load({"django_language": language})
+    a.open(action)
+    b.open("new deal")
+    assert b.send() == "saved"
+
+    response = a.client.post(*a.write)
+
+    with translation.override(language):
+        expected = " ".join(translation.gettext(message).split())
+    assert expected != " ".join(message.split())  # translated, not the English it is made from
+    assert response.status_code == 200 and warnings_on(response) == [expected]
 
 
 @pytest.mark.parametrize("live", [True, False], ids=["live preview", "preview button"])

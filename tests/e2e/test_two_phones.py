@@ -16,6 +16,7 @@ from calculator.models import Deal
 from tests.calculator.conftest import create_match, record_deal
 from tests.e2e.screens import Screen, translated
 from tests.e2e.test_scoring import DEAL_PAGE, MATCH_PAGE
+from tests.test_stale_writes import CORRECTED_NOT_YET, NOT_YET
 
 pytestmark = [
     pytest.mark.browser,
@@ -31,14 +32,6 @@ CHANGED = (
 RECORDED = (
     "That deal had already been recorded (from another phone, or by a second tap). "
     "Here is the current score."
-)
-NOT_YET = (
-    "The match was changed on another phone while you entered this deal, so it was not saved "
-    "yet. Check what will be recorded now, then tap Save again."
-)
-CORRECTED_NOT_YET = (
-    "The match was changed on another phone while you corrected this deal, so the correction "
-    "was not saved yet. Check what will be recorded now, then tap Save again."
 )
 
 TAKEN = (
@@ -205,9 +198,9 @@ def test_delete_all_passed_and_undo_from_an_older_match_page_change_nothing(
     expect(b.page.locator("form.undo")).to_have_count(0)
 
 
-@pytest.mark.parametrize(
-    ("language", "javascript"), [("bg", False), ("uk", False), ("ru", False), ("ru", True)], ids=str
-)
+# With a script and without one; the warnings' words in every language are checked without a
+# browser (tests/test_stale_writes.py).
+@pytest.mark.parametrize(("language", "javascript"), [("bg", False), ("ru", True)], ids=str)
 def test_save_on_a_page_older_than_the_match_goes_straight_to_what_changed(
     new_context, client_for_setup, language, javascript
 ):
