@@ -386,9 +386,8 @@ def test_every_address_a_match_page_links_to_has_the_server_s_path_on_the_phone(
         assert on_phone == server, name
 
 
-# Counts every module the phone's Python compiles from its source (installed before the start).
-# Every module compiled from its source from here on: the site's (from files) and the standard
-# library's (from its zip).
+# Counts every module the phone's Python compiles from its source (installed before the start):
+# the site's (from files) and the standard library's (from its zip).
 COUNT_COMPILED = """
 import importlib._bootstrap_external as external
 import zipimport
