@@ -17,6 +17,7 @@ from calculator.games import problems
 from calculator.games.belot.forms import DealForm
 from calculator.games.french.forms import FrenchDealForm
 from calculator.matches.preview import deal_name, preview_context
+from calculator.matches.preview import problems as form_problems
 from calculator.matches.services import (
     RESULT_BY_HAND,
     DealConflict,
@@ -160,6 +161,8 @@ def _deal_page_again(request, state, form, number):
     is now."""
     context = _deal_context(state, form, number, _posted_version(request))
     refused = request.POST.get("action") == "save" and form.deal is None
+    if refused:  # the page opens at the preview: it says what is missing too, not only where
+        context["problems"] = form_problems(form, missing=True)
     return render(request, "calculator/deal.html", context, status=400 if refused else 200)
 
 

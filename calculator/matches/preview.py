@@ -110,19 +110,44 @@ def _moves(before: engine.Match, after: engine.Match, number: int) -> list[str]:
     return [(one if run["first"] == run["last"] else many) % run for run in runs]
 
 
-def problems(form) -> list[str]:
-    """The form's messages, except "required" ones: an unfinished form is not a mistake."""
+# The codes of a field's own messages (required, not a number, out of its bounds, not one of
+# its choices), which do not name the field: next to it on the page they need not, in the
+# preview's list they do.
+FIELD_CODES = {"required", "invalid", "min_value", "max_value", "invalid_choice", "invalid_list"}
+
+
+def problems(form, *, missing: bool = False) -> list[str]:
+    """The form's messages, each saying which field it is about. "Required" ones only when
+    ``missing`` (a Save refused): while the scorer fills in the form, an empty field is not a
+    mistake. A question is never one."""
     if not form.is_bound:
         return []
     # ValidationError's own iteration fills in its params (if any) and leaves a message that
     # has none as it is: a team name with "%" in it is text, not a template.
     return [
-        message
-        for errors in form.errors.as_data().values()
+        _labelled(form, name, error, message)
+        for name, errors in form.errors.as_data().items()
         for error in errors
-        if error.code not in ("required", QUESTION)  # a question is not a mistake
+        if error.code != QUESTION and (missing or error.code != "required")
         for message in error
     ]
+
+
+def _labelled(form, name: str, error, message: str) -> str:
+    """``message`` with its field's label before it (and the team's name, for a field of one
+    team) where it is one of the field's own messages; else as it is."""
+    field = form.fields.get(name)
+    own = field is not None and error.code in FIELD_CODES
+    if not own or str(error.message) not in {str(m) for m in field.error_messages.values()}:
+        return message
+    label = str(field.label)
+    side = name[-2:]
+    team = form.match.team_a if side == "_a" else form.match.team_b if side == "_b" else None
+    if team is not None and team != label:  # all trumps' belotes are labelled by the team
+        values = {"field": label, "team": team, "message": message}
+        # Translators: %(team)s comes as the bare name here; this text puts it in quotation marks.
+        return _("%(field)s of %(team)s: %(message)s") % values
+    return _("%(field)s: %(message)s") % {"field": label, "message": message}
 
 
 def place_of(fold: engine.Match, number: int) -> tuple[int, int]:

@@ -19,6 +19,13 @@ CARRE_RANKS = [rank.value for rank in CARRE_ORDER]
 
 TEAMS = ("a", "b")
 
+# A count's bounds in words of the site's own (Django's say "Ensure this value is ..."), as the
+# match form's target says them.
+COUNT_BOUNDS = {
+    "min_value": _("At least %(limit_value)s, not %(value)s."),
+    "max_value": _("At most %(limit_value)s, not %(value)s."),
+}
+
 
 def sequence_kind(length: int) -> str:
     return "quinte" if length >= 5 else "quarte" if length == 4 else "terce"
@@ -60,14 +67,14 @@ class DealForm(forms.Form):
     points_team = forms.ChoiceField(
         label=_("Card points of"), required=False, widget=forms.RadioSelect
     )
-    # No upper bound here: the engine says what a deal's card points may be, in the page's
-    # language and with the contract's total (a bound of the form's own said "at most 999").
+    # No bounds here: the engine says what a deal's card points may be, in the page's language
+    # and with the contract's total ("between 0 and 162, not -5"; a bound of the form's own
+    # said "at most 999").
     card_points = forms.IntegerField(
         label=_("Card points"),
         required=False,
-        min_value=0,
         widget=forms.NumberInput(
-            attrs={"inputmode": "numeric", "pattern": "[0-9]*", "autocomplete": "off"}
+            attrs={"min": 0, "inputmode": "numeric", "pattern": "[0-9]*", "autocomplete": "off"}
         ),
         help_text=_("Last trick included; in no trumps before doubling."),
     )
@@ -98,6 +105,7 @@ class DealForm(forms.Form):
     def _declaration_fields(team: str) -> dict[str, forms.Field]:
         """One team's declarations: its sequences' counts and top cards, its carrés, its belots."""
         count = {"min_value": 0, "max_value": 4, "initial": 0, "required": False}
+        count["error_messages"] = COUNT_BOUNDS
         number = forms.NumberInput(attrs={"inputmode": "numeric", "class": "count"})
         labels = {"terce": _("Terces"), "quarte": _("Quartes"), "quinte": _("Quintes")}
         top_labels = {
