@@ -162,7 +162,7 @@ def _deal_page_again(request, state, form, number):
     context = _deal_context(state, form, number, _posted_version(request))
     refused = request.POST.get("action") == "save" and form.deal is None
     if refused:  # the page opens at the preview: it says what is missing too, not only where
-        context["problems"] = form_problems(form, missing=True)
+        context.update(problems=form_problems(form, missing=True), save_refused=True)
     return render(request, "calculator/deal.html", context, status=400 if refused else 200)
 
 

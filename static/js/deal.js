@@ -296,6 +296,12 @@
   form.addEventListener("change", pointsNext);
 
   if (form.dataset.fresh) restoreDraft();
+  // A Save the server refused comes back at the preview, which lists what to fix, as it does
+  // without a script (the form's own action, #preview, is not this page's any more).
+  if (form.dataset.refused) {
+    var refusedAt = document.getElementById("preview");
+    if (refusedAt) refusedAt.scrollIntoView({ block: "start" });
+  }
   declarationsFollowContract();
   cardPointsFollowResult();
   form.addEventListener("input", saveDraft);

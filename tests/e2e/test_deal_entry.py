@@ -109,6 +109,27 @@ def test_inside_turns_the_card_points_off_and_says_why(new_context, client_for_s
         assert Deal.objects.get(match=match).data["kind"] == "inside", language
 
 
+@JAVASCRIPT
+def test_a_refused_save_comes_back_at_the_preview_which_says_what_is_missing(
+    new_context, client_for_setup, javascript
+):
+    language = "ru" if javascript else "uk"
+    screen = phone(new_context, javascript)
+    page = screen.page
+    match = open_deal(screen, client_for_setup, language)
+    screen.type_number("#id_card_points", 120)  # neither the bidders nor the contract chosen
+    if javascript:
+        screen.settled()
+    screen.follow(page.locator("button[value=save]"), DEAL_PAGE)
+    missing = page.locator("#preview ul.errors li")
+    expect(missing).to_have_count(2)
+    expect(missing.first).to_be_in_viewport()
+    expect(missing.first).to_contain_text(translated(language, "Bidding team"))
+    expect(missing.last).to_contain_text(translated(language, "Contract"))
+    expect(page.locator("#id_card_points")).to_have_value("120")  # what was typed is kept
+    assert not Deal.objects.filter(match=match).exists()
+
+
 def test_preview_moves_to_the_preview_without_reloading_the_page(new_context, client_for_setup):
     screen = phone(new_context, javascript=True)
     page = screen.page
