@@ -141,6 +141,7 @@ def _labelled(form, name: str, error, message: str) -> str:
     if not own or str(error.message) not in {str(m) for m in field.error_messages.values()}:
         return message
     label = str(field.label)
+    message = message[:1].lower() + message[1:]  # after the colon, the sentence goes on
     side = name[-2:]
     team = form.match.team_a if side == "_a" else form.match.team_b if side == "_b" else None
     if team is not None and team != label:  # all trumps' belotes are labelled by the team

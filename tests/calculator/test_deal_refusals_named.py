@@ -39,9 +39,9 @@ def client_in(language: str) -> Client:
 @pytest.mark.parametrize(
     ("language", "missing"),
     [
-        ("bg", ["Кой обяви играта: Това поле е задължително.", "Игра: Това поле е задължително."]),
-        ("uk", ["Команда, що грає: Це поле обов'язкове.", "Контракт: Це поле обов'язкове."]),
-        ("ru", ["Играющая команда: Обязательное поле.", "Контракт: Обязательное поле."]),
+        ("bg", ["Кой обяви играта: това поле е задължително.", "Игра: това поле е задължително."]),
+        ("uk", ["Команда, що грає: це поле обов'язкове.", "Контракт: це поле обов'язкове."]),
+        ("ru", ["Играющая команда: обязательное поле.", "Контракт: обязательное поле."]),
     ],
 )
 def test_a_save_with_nothing_chosen_lists_what_is_missing_in_the_preview(language, missing):
@@ -64,7 +64,7 @@ def test_while_the_deal_is_typed_an_empty_field_is_not_listed():
     data = deal_fields(1, card_points=90)
     del data["bidders"]
     response = client.post(f"/m/{match.scorer_key}/deal/preview/", data)
-    assert "Обязательное поле." not in response.content.decode()
+    assert "обязательное поле" not in response.content.decode().lower()
 
 
 @pytest.mark.parametrize(
@@ -87,9 +87,9 @@ def test_negative_card_points_are_refused_in_the_engines_words(language, said):
 @pytest.mark.parametrize(
     ("language", "said"),
     [
-        ("bg", f"Терци на отбор „{HOSTILE}“: Най-много 4, а не 7."),
-        ("uk", f"Терци команди «{HOSTILE}»: Щонайбільше 4, а не 7."),
-        ("ru", f"Терцы команды «{HOSTILE}»: Не больше 4, а не 7."),
+        ("bg", f"Терци на отбор „{HOSTILE}“: най-много 4, а не 7."),
+        ("uk", f"Терци команди «{HOSTILE}»: щонайбільше 4, а не 7."),
+        ("ru", f"Терцы команды «{HOSTILE}»: не больше 4, а не 7."),
     ],
 )
 def test_a_count_out_of_its_bounds_names_the_count_and_the_team(language, said):
@@ -107,4 +107,4 @@ def test_a_french_all_trumps_belote_count_is_named_by_its_team():
     data = french_fields(1, trump="all_trumps", bid="90", card_points=100, belots_b=9)
     response = client.post(f"/m/{match.scorer_key}/deal/preview/", data)
     items = [item.replace("\xa0", " ") for item in preview_items(response)]
-    assert any(item.startswith(f"{match.team_b}: Не больше ") for item in items), items
+    assert any(item.startswith(f"{match.team_b}: не больше ") for item in items), items
