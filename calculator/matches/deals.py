@@ -17,7 +17,6 @@ from calculator.games import problems
 from calculator.games.belot.forms import DealForm
 from calculator.games.french.forms import FrenchDealForm
 from calculator.matches.preview import deal_name, preview_context
-from calculator.matches.preview import problems as form_problems
 from calculator.matches.services import (
     RESULT_BY_HAND,
     DealConflict,
@@ -159,10 +158,8 @@ def _deal_page_again(request, state, form, number):
     """The deal page shown again after a POST: its preview, or the reasons Save was refused
     (400). Still the page made from the version its scorer saw, whatever the match's version
     is now."""
-    context = _deal_context(state, form, number, _posted_version(request))
-    refused = request.POST.get("action") == "save" and form.deal is None
-    if refused:  # the page opens at the preview: it says what is missing too, not only where
-        context.update(problems=form_problems(form, missing=True), save_refused=True)
+    refused = request.POST.get("action") == "save" and form.deal is None  # validated already
+    context = _deal_context(state, form, number, _posted_version(request), refused=refused)
     return render(request, "calculator/deal.html", context, status=400 if refused else 200)
 
 
@@ -366,11 +363,14 @@ def deal_all_passed(request, match, is_scorer):
     return redirect(match.get_scorer_url())
 
 
-def _deal_context(state, form, number, version: int | None = None):
+def _deal_context(state, form, number, version: int | None = None, *, refused=False):
     """The deal page's context; ``version`` is the match's version the page is made from (none
     for the live preview, which leaves the page's own alone; a version no page could have
-    posted is left empty, and a save with it is refused)."""
-    context = preview_context(state, form, number)
+    posted is left empty, and a save with it is refused). A page that comes back from a
+    ``refused`` Save opens at its preview, which then lists what is missing too, not only
+    where (the page's script scrolls there as the form's #preview does without one)."""
+    context = preview_context(state, form, number, missing=refused)
+    context["save_refused"] = refused
     context["version"] = version if version is not None and version >= 0 else ""
     if form.deal is not None:
         context["preview_key"] = preview_key(number, form.deal, form.match)

@@ -11,6 +11,7 @@ from calculator import engine
 from calculator.engine import ContraTie, DeclarationComparison
 from calculator.engine.core.game import FORMAT_VERSION as GAMES_VERSION
 from calculator.games import problems
+from calculator.games.belot.forms import BOUNDS
 from calculator.games.choice import GameChoice, posted_rules
 from calculator.models import GAME_CHOICES, Match
 from calculator.shared.names import (
@@ -50,10 +51,7 @@ class MatchForm(GameChoice, forms.ModelForm):
         initial=151,
         widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
         help_text=_("A game ends when a team reaches this total."),
-        error_messages={
-            "min_value": _("At least %(limit_value)s, not %(value)s."),
-            "max_value": _("At most %(limit_value)s, not %(value)s."),
-        },
+        error_messages=BOUNDS,
     )
     declaration_comparison = forms.ChoiceField(
         label=_("Comparing declarations"),

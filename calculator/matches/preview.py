@@ -192,7 +192,7 @@ def carried_from(fold: engine.Match, number: int) -> int | None:
     return played.game - 1
 
 
-def preview_context(state: MatchState, form, number: int) -> dict:
+def preview_context(state: MatchState, form, number: int, *, missing: bool = False) -> dict:
     if form.is_bound:
         form.is_valid()  # before anything reads it: validation decides which top cards to ask
     match = state.match
@@ -211,7 +211,7 @@ def preview_context(state: MatchState, form, number: int) -> dict:
         "teams_a": form.declaration_fields("a"),
         "teams_b": form.declaration_fields("b"),
         "preview": None,
-        "problems": problems(form),
+        "problems": problems(form, missing=missing),
         "questions": questions(form),
     }
     if form.deal is not None and form.result is not None:

@@ -19,9 +19,9 @@ CARRE_RANKS = [rank.value for rank in CARRE_ORDER]
 
 TEAMS = ("a", "b")
 
-# A count's bounds in words of the site's own (Django's say "Ensure this value is ..."), as the
-# match form's target says them.
-COUNT_BOUNDS = {
+# A number's bounds in the site's own words (Django's say "Ensure this value is ..."): the
+# declarations' counts, and the points a match's game is played to.
+BOUNDS = {
     "min_value": _("At least %(limit_value)s, not %(value)s."),
     "max_value": _("At most %(limit_value)s, not %(value)s."),
 }
@@ -105,7 +105,7 @@ class DealForm(forms.Form):
     def _declaration_fields(team: str) -> dict[str, forms.Field]:
         """One team's declarations: its sequences' counts and top cards, its carrés, its belots."""
         count = {"min_value": 0, "max_value": 4, "initial": 0, "required": False}
-        count["error_messages"] = COUNT_BOUNDS
+        count |= {"error_messages": BOUNDS}
         number = forms.NumberInput(attrs={"inputmode": "numeric", "class": "count"})
         labels = {"terce": _("Terces"), "quarte": _("Quartes"), "quinte": _("Quintes")}
         top_labels = {

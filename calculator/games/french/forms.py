@@ -19,7 +19,7 @@ from calculator import engine
 from calculator.engine import CardPoints, Contre, InTrumps, Suit, Team, TeamDeclarations, Trumps
 from calculator.engine.contree.model import BIDS, CAPOT_BID
 from calculator.games import words
-from calculator.games.belot.forms import COUNT_BOUNDS, SEQUENCE_KINDS, TEAMS, DealForm
+from calculator.games.belot.forms import BOUNDS, SEQUENCE_KINDS, TEAMS, DealForm
 
 PASSED = "passed"  # the bid field's all passed: nobody bid, the cards are thrown in
 
@@ -111,7 +111,7 @@ class FrenchDealForm(DealForm):
                     label=names[team],
                     min_value=0,
                     max_value=self.all_trumps_belotes,
-                    error_messages=COUNT_BOUNDS,
+                    error_messages=BOUNDS,
                     initial=0,
                     required=False,
                     widget=forms.NumberInput(attrs={"inputmode": "numeric", "class": "count"}),
