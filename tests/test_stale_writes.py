@@ -440,3 +440,41 @@ def test_a_deal_typed_while_another_phone_ended_the_match_comes_back_and_names_t
     preview = b.client.post(f"/m/{match.scorer_key}/deal/preview/?new=1", data)
     assert OVER[language] in preview.content.decode()
     assert NOT_RECORDED[language] not in preview.content.decode()
+
+
+GONE = (
+    "%(deal)s had already been deleted (on another phone, or by a second tap). "
+    "Here is the current score."
+)
+
+
+@pytest.mark.parametrize("language", ["bg", "uk", "ru"])
+@pytest.mark.parametrize("first", ["another phone", "a second tap"])
+def test_a_delete_of_a_deal_deleted_first_names_it_and_deletes_nothing_more(
+    match, language, first
+):
+    # A's Delete beside deal 3 lands after B's (or after A's own first tap): deal 2, now the
+    # last, stays; A's page says deal 3 was deleted already, by its name, and offers to undo
+    # that delete as it would have offered A's own.
+    a = Phone(match, points=90)
+    b = a if first == "a second tap" else Phone(match, points=130)
+    a.client.cookies.load({"django_language": language})
+    a.open("delete")
+    b.open("delete")
+    assert b.send() == "saved"
+
+    response = a.client.post(*a.write, follow=True)
+
+    assert stored(match) == [played(87), played(100)]
+    with translation.override(language):
+        name = translation.gettext("Game %(game)s, deal %(deal)s") % {"game": 1, "deal": 3}
+        expected = translation.gettext(GONE) % {"deal": name}
+        offer = translation.gettext("%(deal)s was deleted.") % {"deal": name}
+    assert expected != GONE % {"deal": name}  # translated
+    assert warnings_on(response) == [" ".join(expected.split())]
+    document = html5lib.parse(response.content, namespaceHTMLElements=False)
+    undo = document.find(".//form[@class='messages undo']")
+    assert offer in "".join(undo.itertext())
+    again = a.client.post(undo.get("action"), {"version": current_version(match)})
+    assert outcome(again) == "saved"
+    assert stored(match) == [played(p) for p in START]

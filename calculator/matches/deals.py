@@ -20,6 +20,7 @@ from calculator.matches.preview import deal_name, preview_context
 from calculator.matches.services import (
     RESULT_BY_HAND,
     DealConflict,
+    DealGone,
     MatchChanged,
     ResultByHand,
     deal_delete_last,
@@ -317,6 +318,13 @@ def deal_delete(request, match, is_scorer, number):
         deal_delete_last(match=match, version=_posted_version(request), number=number)
     except ResultByHand:
         return _by_hand(request, match)
+    except DealGone:  # deleted first by another phone or a second tap: the match page offers
+        name = deal_name(match_state(match).fold, number)  # to undo that delete
+        gone = _(
+            "%(deal)s had already been deleted (on another phone, or by a second tap). "
+            "Here is the current score."
+        )
+        return _to_score(request, match, gone % {"deal": name})
     except DealConflict:
         return _changed(request, match)
     return redirect(match.get_scorer_url())  # which offers to undo it

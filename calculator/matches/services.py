@@ -22,6 +22,11 @@ class MatchChanged(DealConflict):
     """The match is no longer at the version the scorer saw."""
 
 
+class DealGone(DealConflict):
+    """The deal to delete is no longer there: another phone deleted it first (it was the last
+    deal, and the match now ends just before it)."""
+
+
 class ResultByHand(DealConflict):
     """The match is a tournament table's whose result the organizer entered by hand: its
     result is that one, and no deal is written to it. Nothing was written."""
@@ -212,6 +217,8 @@ def deal_delete_last(*, match: Match, version: int, number: int) -> engine.Deal:
         _open_for_deals(match)
         state = match_state(match)
         last = Deal.objects.filter(match=match).order_by("-number").first()
+        if (0 if last is None else last.number) + 1 == number:
+            raise DealGone(number)
         if last is None or last.number != number:
             raise DealConflict(number)
         _still_at(match, version)
