@@ -16,6 +16,9 @@ from calculator import engine
 SEQUENCE_FIELDS = {3: "terces", 4: "quartes", 5: "quintes"}
 TAP_MIN = 44
 INLINE_MIN = 24  # links in a sentence, on the match and deal pages
+# CSS px at least between a chip's words and its border ("без козыря" touched it at 4); in a
+# French game's row of contracts, its padding and border.
+CHIP_ROOM, TIGHT_CHIP_ROOM = 6, 2.5
 
 SMALL_TARGETS = """
 ([min, inlineMin]) => {
@@ -86,9 +89,10 @@ LAYOUT = f"""([min, inlineMin, touch]) => {{
 
 
 # The choices' labels (chips, and the labels of radio buttons and check boxes) that are squeezed
-# narrower than their words: wider inside than their box (scrollWidth), or a word of theirs
-# broken across two lines. Closed panels are measured open, as in LAYOUT.
-SQUEEZED_LABELS = """() => {
+# narrower than their words: wider inside than their box (scrollWidth), a chip's words closer to
+# its border than its room, or a word of theirs broken across two lines. Closed panels are
+# measured open, as in LAYOUT.
+SQUEEZED_LABELS = """([ROOM, TIGHT_ROOM]) => {
   const closed = [...document.querySelectorAll("main details:not([open])")];
   for (const details of closed) details.open = true;
   const labels = new Set(document.querySelectorAll("main label.chip > span"));
@@ -110,6 +114,23 @@ SQUEEZED_LABELS = """() => {
     if (label.scrollWidth > label.clientWidth) {
       squeezed.push(`${text}: ${label.scrollWidth} px in ${label.clientWidth} px`);
       continue;
+    }
+    if (label.matches(".chip > span")) {  // its words clear of its border, on either side
+      const box = label.getBoundingClientRect();
+      let room = Infinity;
+      const texts = document.createTreeWalker(label, NodeFilter.SHOW_TEXT);
+      for (let node = texts.nextNode(); node; node = texts.nextNode()) {
+        if (!node.data.trim()) continue;
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        for (const line of range.getClientRects()) {
+          room = Math.min(room, line.left - box.left, box.right - line.right);
+        }
+      }
+      // A French game's contracts share one row at their words' width (site.css): theirs is
+      // the chip's own padding, kept.
+      const least = label.closest(".french-deal .contracts") ? TIGHT_ROOM : ROOM;
+      if (room < least) squeezed.push(`${text}: ${room.toFixed(1)} px from its border`);
     }
     const walker = document.createTreeWalker(label, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
@@ -171,7 +192,7 @@ class Screen:
         """No choice's label is narrower than its words (SQUEEZED_LABELS): for pages whose
         labels are the site's words and ordinary names; a 40-character name without a space
         breaks where it must."""
-        squeezed = self.page.evaluate(SQUEEZED_LABELS)
+        squeezed = self.page.evaluate(SQUEEZED_LABELS, [CHIP_ROOM, TIGHT_CHIP_ROOM])
         assert not squeezed, f"squeezed labels on {self.page.url}:\n" + "\n".join(squeezed)
 
     # Entering a deal
