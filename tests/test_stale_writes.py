@@ -450,9 +450,7 @@ GONE = (
 
 @pytest.mark.parametrize("language", ["bg", "uk", "ru"])
 @pytest.mark.parametrize("first", ["another phone", "a second tap"])
-def test_a_delete_of_a_deal_deleted_first_names_it_and_deletes_nothing_more(
-    match, language, first
-):
+def test_a_delete_of_a_deal_deleted_first_names_it_and_deletes_nothing_more(match, language, first):
     # A's Delete beside deal 3 lands after B's (or after A's own first tap): deal 2, now the
     # last, stays; A's page says deal 3 was deleted already, by its name, and offers to undo
     # that delete as it would have offered A's own.
