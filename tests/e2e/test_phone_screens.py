@@ -84,13 +84,27 @@ def the_watch_page_says_it_reloads_only_without_a_script(
         expect(watching).to_contain_text(reloads, use_inner_text=True)
 
 
+def the_rows_name_the_teams_in_two_lines_at_most(screen: Screen):
+    """In the deals' rows the bidders' and the dealer's 40-character names are cut at two lines
+    (the columns' headings and the score name them whole)."""
+    lines = screen.page.locator("table.history :is(.bidders, .meta)").evaluate_all(
+        "els => els.map((el) => [el.textContent,"
+        " el.getBoundingClientRect().height / parseFloat(getComputedStyle(el).lineHeight)])"
+    )
+    assert lines and all(count < 2.5 for _, count in lines), lines
+    assert any(count > 1.5 for _, count in lines), lines  # long names, cut, not short ones
+    headings = screen.page.locator("table.history thead th.team").all_inner_texts()
+    assert [" ".join(text.split()) for text in headings] == [TEAM_A, TEAM_B]
+
+
 @pytest.mark.parametrize("language", LANGUAGES)
 @JAVASCRIPT
 def test_every_page_fits_the_phone_with_long_names_and_every_marker(
     new_context, long_match, language, javascript
 ):
     """And nothing that needs a script shows without one: the share button, the watch page's
-    "follows by itself" (without a script it says it reloads itself instead)."""
+    "follows by itself" (without a script it says it reloads itself instead); the deals' rows
+    cut the long names at two lines."""
     screen = phone(new_context, language, javascript)
     key, watch = long_match.scorer_key, long_match.watch_key
     screen.goto(f"/{language}/")  # the match pages open in the language last chosen
@@ -100,6 +114,7 @@ def test_every_page_fits_the_phone_with_long_names_and_every_marker(
             screen, language, javascript
         ),
     }
+    history = (f"/m/{key}/", f"/m/{watch}/?game=1")
     shown = set()
     for path in (
         f"/m/{key}/",
@@ -117,6 +132,8 @@ def test_every_page_fits_the_phone_with_long_names_and_every_marker(
         shown |= set(screen.page.locator("table.history .marker").all_inner_texts())
         if path in script_only:
             script_only[path]()
+        if path in history:
+            the_rows_name_the_teams_in_two_lines_at_most(screen)
     assert marker_texts(language) <= shown
     assert screen.page.evaluate("document.documentElement.lang") == language
 
