@@ -196,6 +196,25 @@ class Match(models.Model):
             return bool(known)
         return TournamentTable.objects.filter(match=self, hand_points_a__isnull=False).exists()
 
+    def round_closed(self) -> bool:
+        """Whether this is a tournament table's match whose round is over: a later round of
+        its tournament has started, paired on the results as they were, so no deal can be
+        written to it any more. The match's lookup by its key reads it with the row
+        (``later_round``, calculator/shared/access.py); any other row asks (a tournament's
+        match only)."""
+        known = self.__dict__.get("later_round")
+        if known is not None:
+            return bool(known)
+        if "tournament_table_pk" in self.__dict__ and self.tournament_table_pk is None:
+            return False
+        table = TournamentTable.objects.filter(match=self).values_list(
+            "round__tournament_id", "round__number"
+        )
+        for tournament, number in table:
+            later = TournamentRound.objects.filter(tournament_id=tournament, number__gt=number)
+            return later.exists()
+        return False
+
     def tournament_place(self) -> "TournamentTable | None":
         """The tournament table this match is played at, with its round and its tournament;
         None for any other match. The match's lookup by its key reads whether there is one with

@@ -18,11 +18,11 @@ from calculator.games.belot.forms import DealForm
 from calculator.games.french.forms import FrenchDealForm
 from calculator.matches.preview import deal_name, preview_context
 from calculator.matches.services import (
-    RESULT_BY_HAND,
     DealConflict,
     DealGone,
     MatchChanged,
-    ResultByHand,
+    MatchClosed,
+    closed_to_deals,
     deal_delete_last,
     deal_record,
     deal_replace,
@@ -96,10 +96,11 @@ def _to_score(request, match, warning: str):
     return redirect(match.get_scorer_url())
 
 
-def _by_hand(request, match):
-    """A deal's write to a match whose result the organizer entered by hand: nothing written,
-    the scorer's page says why (and offers no deal to enter)."""
-    messages.error(request, RESULT_BY_HAND)
+def _closed(request, match, why):
+    """A deal's write to a tournament table's match whose result is settled (entered by hand,
+    or a later round started): nothing written, the scorer's page says why (and offers no deal
+    to enter)."""
+    messages.error(request, why)
     return redirect(match.get_scorer_url())
 
 
@@ -122,8 +123,8 @@ def _full(state) -> engine.DealError | None:
 @require_page_and_form
 @match_view(scorer_only=True)
 def deal_new(request, match, is_scorer):
-    if match.result_by_hand():
-        return _by_hand(request, match)
+    if (why := closed_to_deals(match)) is not None:
+        return _closed(request, match, why)
     state = match_state(match)
     if (full := _full(state)) is not None:
         return _refused(request, match, full)
@@ -145,8 +146,8 @@ def deal_new(request, match, is_scorer):
             deal_record(
                 match=match, version=_posted_version(request), number=number, deal=form.deal
             )
-        except ResultByHand:
-            return _by_hand(request, match)
+        except MatchClosed as closed:
+            return _closed(request, match, closed.message)
         except (MatchChanged, DealConflict):
             return _number_taken(request, match_state(match), number)
         except engine.DealError as error:
@@ -246,8 +247,8 @@ def deal_preview(request, match, is_scorer):
     if taken is not None:
         context["number_taken"] = deal_name(state.fold, taken)
     form.forget_missing()
-    if match.result_by_hand():  # a page opened before: its Save would be refused
-        context.update(preview=None, problems=[], questions=[], refused=RESULT_BY_HAND)
+    if (why := closed_to_deals(match)) is not None:  # a page opened before: its Save would
+        context.update(preview=None, problems=[], questions=[], refused=why)  # be refused
     elif state.fold.match_over and number == state.next_number:  # no deal comes after the last
         context.update(preview=None, problems=[], questions=[], refused=match_over(state))
     return render(request, "calculator/_preview_response.html", context)
@@ -256,8 +257,8 @@ def deal_preview(request, match, is_scorer):
 @require_page_and_form
 @match_view(scorer_only=True)
 def deal_edit(request, match, is_scorer, number):
-    if match.result_by_hand():
-        return _by_hand(request, match)
+    if (why := closed_to_deals(match)) is not None:
+        return _closed(request, match, why)
     state = match_state(match)
     if not 1 <= number < state.next_number or state.deals[number - 1].data["kind"] == "all_passed":
         if request.method == "POST":  # deleted (or undone) on another phone meanwhile
@@ -278,8 +279,8 @@ def deal_edit(request, match, is_scorer, number):
             deal_replace(
                 match=match, version=_posted_version(request), number=number, deal=form.deal
             )
-        except ResultByHand:
-            return _by_hand(request, match)
+        except MatchClosed as closed:
+            return _closed(request, match, closed.message)
         except MatchChanged:
             return _correction_again(request, match_state(match), number)
         except DealConflict:
@@ -316,8 +317,8 @@ def _correction_again(request, state, number):
 def deal_delete(request, match, is_scorer, number):
     try:
         deal_delete_last(match=match, version=_posted_version(request), number=number)
-    except ResultByHand:
-        return _by_hand(request, match)
+    except MatchClosed as closed:
+        return _closed(request, match, closed.message)
     except DealGone:  # deleted first by another phone or a second tap: the match page offers
         name = deal_name(match_state(match).fold, number)  # to undo that delete
         gone = _(
@@ -337,8 +338,8 @@ def deal_undo_view(request, match, is_scorer):
     fold = match_state(match).fold  # as the scorer saw it: it names the deal either way
     try:
         undone = deal_undo(match=match, version=_posted_version(request))
-    except ResultByHand:
-        return _by_hand(request, match)
+    except MatchClosed as closed:
+        return _closed(request, match, closed.message)
     except DealConflict:
         return _changed(request, match)
     name = deal_name(fold, undone["number"])
@@ -360,8 +361,8 @@ def deal_all_passed(request, match, is_scorer):
             number=_posted_number(request),
             deal=engine.AllPassed(),
         )
-    except ResultByHand:
-        return _by_hand(request, match)
+    except MatchClosed as closed:
+        return _closed(request, match, closed.message)
     except MatchChanged:
         return _changed(request, match)
     except DealConflict:

@@ -19,15 +19,20 @@ def match_context(
 ) -> dict:
     match, fold = state.match, state.fold
     winner = team_name(match, fold.winner)
-    by_hand = match.result_by_hand()  # a tournament table's: no deal is entered any more
+    # A tournament table's whose result is settled: no deal is entered or changed any more.
+    by_hand = match.result_by_hand()
+    round_closed = not by_hand and match.round_closed()
+    closed = by_hand or round_closed
     place = tournament_place(match)
     return {
         "match": match,
         "fold": fold,
         "is_scorer": is_scorer,
         "by_hand": by_hand,
+        "round_closed": round_closed,
+        "closed": closed,
         "poll_ms": settings.WATCH_POLL_MS,
-        "undo": undo_offer(state) if is_scorer and not by_hand else None,
+        "undo": undo_offer(state) if is_scorer and not closed else None,
         "key": match.scorer_key if is_scorer else match.watch_key,
         **history_context(state, game, page),
         "full": state.next_number > engine.MAX_DEALS,

@@ -10,7 +10,7 @@ from django.utils.translation import gettext_lazy as _
 
 from belot_site.lru import BoundedStore
 from calculator import engine
-from calculator.models import TABLE_DEALS_MAX, Deal, Match, TournamentTable
+from calculator.models import TABLE_DEALS_MAX, Deal, Match, TournamentRound, TournamentTable
 
 
 class DealConflict(Exception):
@@ -27,15 +27,45 @@ class DealGone(DealConflict):
     deal, and the match now ends just before it)."""
 
 
-class ResultByHand(DealConflict):
-    """The match is a tournament table's whose result the organizer entered by hand: its
-    result is that one, and no deal is written to it. Nothing was written."""
-
-
 RESULT_BY_HAND = _(
     "The organizer entered this table's result by hand (the table kept the score on paper): "
     "deals can no longer be saved in this match, and nothing was saved."
 )
+
+
+ROUND_CLOSED = _(
+    "The tournament's next round has started, drawn up from this match's result: its deals can "
+    "no longer be changed, and nothing was saved."
+)
+
+
+class MatchClosed(DealConflict):
+    """The match is a tournament table's whose result is settled: no deal is written to it.
+    Nothing was written; ``message`` says why, to its scorer."""
+
+    message = ""
+
+
+class ResultByHand(MatchClosed):
+    """The organizer entered the table's result by hand: its result is that one."""
+
+    message = RESULT_BY_HAND
+
+
+class RoundClosed(MatchClosed):
+    """A later round of the tournament has started, paired on the match's result as it is."""
+
+    message = ROUND_CLOSED
+
+
+def closed_to_deals(match: Match) -> str | None:
+    """Why no deal can be written to ``match`` any more (a tournament table's, settled), or
+    None. Read with the match's row where it was opened by its key (shared/access.py)."""
+    if match.result_by_hand():
+        return RESULT_BY_HAND
+    if match.round_closed():
+        return ROUND_CLOSED
+    return None
 
 
 @dataclass(frozen=True)
@@ -106,12 +136,19 @@ def _locked(match: Match) -> Match:
 
 
 def _open_for_deals(match: Match) -> None:
-    """Refuse a deal's write to a match whose result the organizer entered by hand. Asked
-    once the row is locked, in a query of its own (it sees what was committed before the
-    lock was granted): the organizer's hand result locks the same row and refuses a match
-    with deals (calculator/tournaments/services.py), so one of the two is always refused."""
-    if TournamentTable.objects.filter(match=match, hand_points_a__isnull=False).exists():
-        raise ResultByHand(match.pk)
+    """Refuse a deal's write to a tournament table's match whose result the organizer entered
+    by hand, or whose tournament has started a later round. Asked once the row is locked, in
+    queries of their own (they see what was committed before the lock was granted): the
+    organizer's hand result, and the start of a round, lock the same row (calculator/
+    tournaments/services.py), so of such a write and theirs one is always refused or waits."""
+    table = TournamentTable.objects.filter(match=match).values_list(
+        "hand_points_a", "round__tournament_id", "round__number"
+    )
+    for hand, tournament, number in table:
+        if hand is not None:
+            raise ResultByHand(match.pk)
+        if TournamentRound.objects.filter(tournament_id=tournament, number__gt=number).exists():
+            raise RoundClosed(match.pk)
 
 
 def table_full(match: Match, number: int) -> engine.DealError | None:

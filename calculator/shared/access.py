@@ -23,7 +23,7 @@ from django.shortcuts import render
 
 from belot_site.clients import counted_address
 from calculator import engine
-from calculator.models import Match, Table, Tournament, TournamentTable
+from calculator.models import Match, Table, Tournament, TournamentRound, TournamentTable
 from calculator.shared.language import speak_match_language
 
 # What secrets.token_urlsafe makes; anything else is no key and never reaches the database.
@@ -125,8 +125,9 @@ class MatchRow:
     database connection, whether its result was entered by hand, and the tournament table it
     is played at, if any.
 
-    A tournament table's result entered by hand closes its match to deals: it is read with the
-    row (a lookup of a unique index), so no page of a match asks again (Match.result_by_hand);
+    A tournament table's result entered by hand closes its match to deals, and so does a later
+    round of its tournament: both are read with the row (lookups of unique indexes), so no page
+    of a match asks again (Match.result_by_hand, Match.round_closed);
     so is its table (Match.tournament_place), which only a tournament's match then reads.
     """
 
@@ -162,6 +163,15 @@ class MatchRow:
             f"EXISTS (SELECT 1 FROM {tables} WHERE {tables}.{quote('match_id')} = "
             f"{found}.{quote('id')} AND {tables}.{quote('hand_points_a')} IS NOT NULL)"
         )
+        rounds = quote(TournamentRound._meta.db_table)
+        later_round = (
+            f"EXISTS (SELECT 1 FROM {tables} JOIN {rounds} AS {quote('own')} ON "
+            f"{quote('own')}.{quote('id')} = {tables}.{quote('round_id')} "
+            f"JOIN {rounds} AS {quote('later')} ON "
+            f"{quote('later')}.{quote('tournament_id')} = {quote('own')}.{quote('tournament_id')} "
+            f"AND {quote('later')}.{quote('number')} > {quote('own')}.{quote('number')} "
+            f"WHERE {tables}.{quote('match_id')} = {found}.{quote('id')})"
+        )
         at_table = (
             f"(SELECT {tables}.{quote('id')} FROM {tables} WHERE {tables}.{quote('match_id')} = "
             f"{found}.{quote('id')})"
@@ -170,13 +180,15 @@ class MatchRow:
         self.sql = (
             f"WITH {found} AS (SELECT * FROM {table} "
             f"WHERE {quote('scorer_key')} = %s OR {quote('watch_key')} = %s LIMIT 1) "
-            f"SELECT {columns}, {by_hand}, {at_table} FROM {found}"
+            f"SELECT {columns}, {by_hand}, {later_round}, {at_table} FROM {found}"
         )
 
     def match(self, row) -> Match:
-        *values, by_hand, at_table = next(self.compiler.apply_converters([row], self.converters))
+        row = next(self.compiler.apply_converters([row], self.converters))
+        *values, by_hand, later_round, at_table = row
         match = Match.from_db(self.alias, self.names, values)
         match.hand_result = bool(by_hand)
+        match.later_round = bool(later_round)
         match.tournament_table_pk = at_table
         return match
 

@@ -221,6 +221,18 @@ def _locked(tournament: Tournament) -> Tournament:
     return Tournament.objects.select_for_update().get(pk=tournament.pk)
 
 
+def _locked_with_its_last_round(tournament: Tournament) -> Tournament:
+    """The tournament's row locked, then the matches of its last round: a deal's write to one
+    of them holds that match's lock (matches/services.py), so a round starts on their results
+    as committed, and a write after it finds the new round and is refused (RoundClosed)."""
+    tournament = _locked(tournament)
+    last = tournament.rounds.order_by("-number").first()
+    if last is not None:
+        matches = Match.objects.select_for_update(of=("self",)).filter(tournament_table__round=last)
+        list(matches.order_by("pk").values_list("pk", flat=True))
+    return tournament
+
+
 def _touch(tournament: Tournament) -> None:
     tournament.version += 1
     tournament.save(update_fields=["version", "updated"])
@@ -339,7 +351,7 @@ def tournament_round_start(
     is still played, too few pairs play, or the tournament changed since the preview."""
     try:
         with transaction.atomic():
-            tournament = _locked(tournament)
+            tournament = _locked_with_its_last_round(tournament)
             state = read_state(tournament)
             pairings = round_proposal(state, number)
             if order is not None:
@@ -396,7 +408,7 @@ def tournament_knockout_start(
     may be another one)."""
     try:
         with transaction.atomic():
-            tournament = _locked(tournament)
+            tournament = _locked_with_its_last_round(tournament)
             state = read_state(tournament)
             pairings = knockout_proposal(state, size)
             if version is not None and version != tournament_version(tournament):

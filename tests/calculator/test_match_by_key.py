@@ -6,11 +6,12 @@ PostgreSQL, in one query."""
 import pytest
 from django.db import connections
 
+from calculator import engine
 from calculator.models import Match, Table, TournamentTable
 from calculator.shared.access import MatchRow, match_by_key
 
 from .test_tournament_hand import enter
-from .test_tournament_http import create, start_round, tables
+from .test_tournament_http import create, finish, start_round, tables
 
 pytestmark = pytest.mark.django_db
 
@@ -100,3 +101,25 @@ def test_a_tournament_tables_hand_result_is_read_with_the_row(client):
     assert by_hand.hand_result is True and by_hand.result_by_hand() is True
     not_by_hand = match_by_key(played.match.scorer_key)
     assert not_by_hand.hand_result is False and not_by_hand.result_by_hand() is False
+
+
+def test_whether_a_later_round_closed_a_tournament_match_is_read_with_the_row(
+    client, django_assert_num_queries
+):
+    tournament = create(client)
+    start_round(client, tournament, 1)
+    first, *_ = tables(tournament, 1)
+    for table in tables(tournament, 1):
+        finish(table.match, engine.Team.A)
+    scorer_key, watch_key = first.match.scorer_key, first.match.watch_key
+    with django_assert_num_queries(1):
+        open_round = match_by_key(scorer_key)
+        assert open_round.later_round is False and open_round.round_closed() is False
+    assert start_round(client, tournament, 2).status_code == 302
+    with django_assert_num_queries(1):
+        closed = match_by_key(watch_key)
+        assert closed.later_round is True and closed.round_closed() is True
+    # read otherwise, the match asks
+    assert Match.objects.get(pk=first.match_id).round_closed() is True
+    (second_round, *_) = tables(tournament, 2)
+    assert Match.objects.get(pk=second_round.match_id).round_closed() is False
