@@ -7,7 +7,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from calculator.games.choice import GameChoice
-from calculator.models import ROSTER_MAX, Match
+from calculator.models import ROSTER_MAX, Match, TournamentTable
 from calculator.shared.names import (
     NAME_DRAWS_NOTHING,
     NAME_MAX,
@@ -17,7 +17,13 @@ from calculator.shared.names import (
     draws_something,
     seat_default,
 )
-from calculator.tables.services import IN_ANOTHER_TABLE, IN_THIS_TABLE, NAME_TWICE, ROSTER_FULL
+from calculator.tables.services import (
+    IN_ANOTHER_TABLE,
+    IN_THIS_TABLE,
+    IN_TOURNAMENT,
+    NAME_TWICE,
+    ROSTER_FULL,
+)
 
 
 class RosterField(forms.CharField):
@@ -218,6 +224,8 @@ class MatchAddForm(forms.Form):
                     "under “The scorer's link”."
                 )
             )
+        if TournamentTable.objects.filter(match=match).exists():
+            raise forms.ValidationError(IN_TOURNAMENT)
         if match.table_id is not None and match.table_id != self.table.pk:
             raise forms.ValidationError(IN_ANOTHER_TABLE)
         if match.table_id == self.table.pk:

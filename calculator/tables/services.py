@@ -6,7 +6,7 @@ from django.db import IntegrityError, transaction
 from django.utils.translation import gettext_lazy as _
 
 from calculator.matches.services import _locked, _still_at, _stored, _touch, next_match_offered
-from calculator.models import ROSTER_MAX, Match, Table
+from calculator.models import ROSTER_MAX, Match, Table, TournamentTable
 from calculator.shared.names import pair_name
 
 # What a keeper's form checks, checked again inside the locked transaction: two keepers (or two
@@ -21,6 +21,9 @@ IN_ANOTHER_TABLE = _("This match already belongs to another table.")
 
 
 IN_THIS_TABLE = _("This match is already in this table.")
+
+
+IN_TOURNAMENT = _("This match is played in a tournament: its result counts there, not at a table.")
 
 
 def table_create(*, name: str, players: list[str], match: Match | None = None) -> Table:
@@ -118,10 +121,12 @@ def match_next(
 def table_match_add(*, table: Table, match: Match) -> Match:
     """An existing match joins the table (checked by MatchAddForm) as both are now; its named
     players join the roster. ValidationError, and nothing written, if the match belongs to a
-    table already or its players would make the roster too long."""
+    table already or to a tournament, or its players would make the roster too long."""
     with transaction.atomic():
         locked = Table.objects.select_for_update().get(pk=table.pk)
         match = Match.objects.select_for_update().get(pk=match.pk)
+        if TournamentTable.objects.filter(match=match).exists():
+            raise ValidationError(IN_TOURNAMENT, code="in_tournament")
         if match.table_id is not None:
             same = match.table_id == locked.pk
             raise ValidationError(

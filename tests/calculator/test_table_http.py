@@ -7,17 +7,22 @@ import json
 import re
 
 import pytest
+from django.core.exceptions import ValidationError
 from django.test import Client
 from django.urls import reverse
 from django.utils.html import escape
-from django.utils.translation import override
+from django.utils.translation import gettext, override
 
 from calculator import engine
 from calculator.matches.services import deal_record, match_state
 from calculator.models import Match, Table
 from calculator.shared.names import pair_name
 from calculator.shared.spreadsheet import FORMULA_START, spreadsheet_safe
+from calculator.tables.services import IN_TOURNAMENT, table_match_add
 from tests.calculator.test_french_deals import rule_fields
+from tests.calculator.test_tournament_http import create as create_tournament
+from tests.calculator.test_tournament_http import start_round
+from tests.calculator.test_tournament_http import tables as round_tables
 
 ROSTER = "Ана\nБоби\nВики\nГого\n<b>x</b>{}%"
 HOSTILE = "<b>%(x)s{0}</b>\u202e\u200bИмe " + "щ" * 20
@@ -143,6 +148,39 @@ def test_a_match_joins_the_table_by_its_scorers_link_only(client):
     match.refresh_from_db()
     table.refresh_from_db()
     assert match.table == table and table.players[-1] == "Нов"
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("language", ["bg", "uk", "ru"])
+def test_a_tournaments_match_joins_no_table(client, language):
+    """Its result counts in the tournament: neither a table's "add a match" nor a new table
+    from it takes it (its page offers no new table), and nothing is written."""
+    tournament = create_tournament(client)
+    assert start_round(client, tournament, 1).status_code == 302
+    match = round_tables(tournament, 1)[0].match
+    table = create_table(client)
+    roster = list(table.players)
+    url = reverse("calculator:table-add", args=[table.keeper_key])
+    phone = Client(HTTP_ACCEPT_LANGUAGE=language)
+    phone.cookies.load({"django_language": language})
+
+    added = phone.post(url, {"link": f"https://x/m/{match.scorer_key}/"})
+    made = phone.post(
+        f"/{language}/table/new/?match={match.scorer_key}", {"name": "Петък", "players": ROSTER}
+    )
+
+    with override(language):
+        refusal = escape(gettext(IN_TOURNAMENT))
+    for response in (added, made):
+        assert response.status_code == 400 and refusal in response.content.decode()
+    with pytest.raises(ValidationError):
+        table_match_add(table=table, match=match)
+    match.refresh_from_db()
+    table.refresh_from_db()
+    assert match.table is None and table.players == roster
+    assert Table.objects.count() == 1
+    page = phone.get(f"/m/{match.scorer_key}/").content.decode()
+    assert reverse("table-new") not in page
 
 
 @pytest.mark.django_db
