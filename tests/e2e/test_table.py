@@ -309,6 +309,12 @@ def test_the_keepers_forms_show_whole_names_the_dealers_names_and_full_size_date
         "/bg/table/new/", {"name": "Петък", "players": "\n".join([*EVERYDAY_ROSTER, "Ю"])}
     )
     table = Table.objects.get(keeper_key=response["Location"].split("/")[2])
+    # A match played, so that the leaderboard links its everyday names: "Иван" alone was a
+    # 44 x 18 px target (Screen.goto checks them).
+    seats = {f"seat_{seat}": name for seat, name in enumerate(EVERYDAY_ROSTER)}
+    data = {**seats, "first_dealer": "0", "games_to_win": "1"}
+    assert client_for_setup.post(f"/t/{table.keeper_key}/match/", data).status_code == 302
+    win_a_game(table.matches.get(), engine.Team.A)
     screen = phone(new_context, "bg", javascript)
     page = screen.page
     dealers = page.locator("#wrap-first_dealer label.chip span")
