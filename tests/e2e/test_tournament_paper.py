@@ -32,6 +32,8 @@ FOOTER = (
 # and the footer.
 MARGIN = {"top": "1cm", "bottom": "1cm", "left": "1cm", "right": "1cm"}
 CARDS = "form[action$='/cards/'] button"
+# A pair of two 40-character names: its table's card still one A5 sheet.
+LONG = ("Мария-Антоанета Петрова-Иванова от Варна", "Щ" * 40)
 TABLES = "a[href$='/tables/']"
 SHEET = "a[href$='/sheet/']"
 
@@ -72,7 +74,7 @@ def organizer_with_a_round(language: str):
     from tests.calculator.test_tournament_http import create, start_round
 
     client = Client()
-    pairs = "Ана / Боби\nВики / Гого\nДани / Ели\nЖоро / Зори\nИво / Йоана"
+    pairs = f"{LONG[0]} / {LONG[1]}\nВики / Гого\nДани / Ели\nЖоро / Зори\nИво / Йоана"
     tournament = create(client, language, pairs=pairs)
     assert start_round(client, tournament, 1, language).status_code == 302
     return tournament
@@ -105,7 +107,9 @@ def test_nothing_the_organizer_prints_carries_the_organizers_key(new_context, de
     screen.follow(page.locator(CARDS).first, r"/cards/$")
     cards = page.locator(".table-card:has(.card-qr)")
     expect(cards).to_have_count(len(tables))
-    text = assert_no_organizers_key(printed(page), tournament)
+    pdf = printed(page)
+    assert len(pdf.pages) == len(tables) + 1  # one A5 sheet a table, and the bye's slip
+    text = assert_no_organizers_key(pdf, tournament)
     for card, table in zip(cards.all(), tables, strict=True):
         assert f"Маса{table.number}" in text  # each card names its table and its pairs
         assert table.pair_a.name.replace(" ", "") in text
