@@ -457,3 +457,21 @@ def test_the_next_match_of_a_coinche_match_is_coinche_with_its_house_rules(clien
     with override("bg"):
         game = following.get_game_display()
     assert escape(game) in client.get(following.get_scorer_url()).content.decode()
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("language", ["bg", "uk", "ru"])
+def test_the_house_rules_panel_says_a_tables_belot_keeps_the_usual_rules(client, language):
+    """Belot's house rules are not chosen at a table (its matches compare like with like): the
+    panel says so for belot, where the French games' switches are (the page's script shows the
+    chosen game's alone)."""
+    table = create_table(client)
+    client.cookies.load({"django_language": language})  # the table's pages: the last chosen
+    html = client.get(table.get_keeper_url()).content.decode()
+    with override(language):
+        belot = gettext(
+            "At a table, Bulgarian belot is always played by the usual rules, so that its "
+            "statistics compare like with like."
+        )
+    assert f'<p class="help" data-rules-of="belot">{escape(belot)}</p>' in html
+    assert 'data-rules-of="classic contree coinche"' in html

@@ -329,6 +329,18 @@ def test_the_keepers_forms_show_whole_names_the_dealers_names_and_full_size_date
         if javascript:  # and follows the seats as they change (without, the server names them)
             page.select_option("#id_seat_2", "Ю")
             expect(dealers.nth(2)).to_have_text("Ю")
+            # The house rules: belot's say they are the usual ones; a French game's, its switches.
+            rules = page.locator("details.panel:has([data-rules-of])")
+            screen.tap(rules.locator("summary"))
+            expect(rules.locator("p[data-rules-of=belot]")).to_be_visible()
+            expect(rules.locator("[data-rules-of~=classic]").first).to_be_hidden()
+            screen.choose("game", "classic")
+            expect(rules.locator("p[data-rules-of=belot]")).to_be_hidden()
+            expect(rules.locator("[data-rules-of~=classic]")).to_have_count(2)
+            for shown in rules.locator("[data-rules-of~=classic]").all():
+                expect(shown).to_be_visible()
+            screen.choose("game", "belot")
+            screen.tap(rules.locator("summary"))
         # The dates are fields like any other, not 21 px slivers.
         screen.tap(page.locator("details.panel > summary").first)
         heights = page.locator("input[type=date]").evaluate_all(
