@@ -6,6 +6,7 @@ import datetime
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from calculator.games.belot.forms import BOUNDS
 from calculator.games.choice import GameChoice
 from calculator.matches.forms import BELOT_RULES, MatchForm
 from calculator.models import FORMAT_CHOICES, PAIRS_MAX, ROUND_ROBIN, SWISS
@@ -176,10 +177,10 @@ class HandResultForm(forms.Form):
     fields are labelled with the table's two pairs, as the organizer's page shows them."""
 
     version = forms.CharField(widget=forms.HiddenInput, max_length=40)
-    points_a = forms.IntegerField(min_value=0, max_value=9999)
-    points_b = forms.IntegerField(min_value=0, max_value=9999)
-    games_a = forms.IntegerField(min_value=0, max_value=2, required=False)
-    games_b = forms.IntegerField(min_value=0, max_value=2, required=False)
+    points_a = forms.IntegerField(min_value=0, max_value=9999, error_messages=BOUNDS)
+    points_b = forms.IntegerField(min_value=0, max_value=9999, error_messages=BOUNDS)
+    games_a = forms.IntegerField(min_value=0, max_value=2, required=False, error_messages=BOUNDS)
+    games_b = forms.IntegerField(min_value=0, max_value=2, required=False, error_messages=BOUNDS)
 
     def __init__(self, *args, pairs: tuple[str, str], **kwargs):
         super().__init__(*args, **kwargs)

@@ -208,6 +208,17 @@ def test_wrong_numbers_and_the_public_link_write_nothing(client):
     for points in ((-1, 5), ("x", 5), (10**6, 5), ("", "")):
         response = enter(client, tournament, table, points)
         assert response.status_code == 400
+    # out of bounds, in the site's words (Django's Bulgarian put a space before the full stop)
+    least, most = (
+        "At least %(limit_value)s, not %(value)s.",
+        "At most %(limit_value)s, not %(value)s.",
+    )
+    below, above = (
+        enter(client, tournament, table, (-1, 5)),
+        enter(client, tournament, table, (10**6, 5)),
+    )
+    assert refused(below, "bg", least, limit_value=0, value=-1)
+    assert refused(above, "bg", most, limit_value=9999, value=10**6)
     response = enter(client, tournament, table, ("", 3))
     # which field, in words: the points of the table's first pair, named
     assert refused(response, "bg", "Points of “%(pair)s”", pair=table.pair_a.name)
