@@ -84,6 +84,23 @@ def the_watch_page_says_it_reloads_only_without_a_script(
         expect(watching).to_contain_text(reloads, use_inner_text=True)
 
 
+# How close each panel's title comes to the panel's border, above or below its words.
+SUMMARY_ROOM = """() => [...document.querySelectorAll("main details.panel > summary")].map((s) => {
+  const range = document.createRange();
+  range.selectNodeContents(s);
+  const words = [...range.getClientRects()].filter((rect) => rect.width > 0);
+  const box = s.parentElement.getBoundingClientRect();
+  const top = Math.min(...words.map((rect) => rect.top));
+  const bottom = Math.max(...words.map((rect) => rect.bottom));
+  return [s.textContent.trim(), Math.min(top - box.top, box.bottom - bottom)];
+})"""
+
+
+def the_panels_titles_keep_clear_of_their_borders(screen: Screen):
+    rooms = screen.page.evaluate(SUMMARY_ROOM)
+    assert rooms and all(room >= 6 for _, room in rooms), rooms
+
+
 def the_rows_name_the_teams_in_two_lines_at_most(screen: Screen):
     """In the deals' rows the bidders' and the dealer's 40-character names are cut at two lines
     (the columns' headings and the score name them whole)."""
@@ -134,6 +151,8 @@ def test_every_page_fits_the_phone_with_long_names_and_every_marker(
             script_only[path]()
         if path in history:
             the_rows_name_the_teams_in_two_lines_at_most(screen)
+        if path == f"/{language}/":  # the home page's panels: a table, a tournament
+            the_panels_titles_keep_clear_of_their_borders(screen)
     assert marker_texts(language) <= shown
     assert screen.page.evaluate("document.documentElement.lang") == language
 
