@@ -147,6 +147,25 @@ SQUEEZED_LABELS = """([ROOM, TIGHT_ROOM]) => {
 }"""
 
 
+# The words of the elements ``selector`` finds that a line break cuts in two.
+BROKEN_WORDS = """(selector) => {
+  const broken = [];
+  for (const element of document.querySelectorAll(selector)) {
+    const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      for (const word of node.data.matchAll(/\\S+/g)) {
+        const range = document.createRange();
+        range.setStart(node, word.index);
+        range.setEnd(node, word.index + word[0].length);
+        const tops = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)));
+        if (tops.size > 1) broken.push(word[0]);
+      }
+    }
+  }
+  return broken;
+}"""
+
+
 class Screen:
     """One page in one browser context, on a phone (touch) or a desktop (mouse)."""
 
@@ -194,6 +213,10 @@ class Screen:
         breaks where it must."""
         squeezed = self.page.evaluate(SQUEEZED_LABELS, [CHIP_ROOM, TIGHT_CHIP_ROOM])
         assert not squeezed, f"squeezed labels on {self.page.url}:\n" + "\n".join(squeezed)
+
+    def broken_words(self, selector: str) -> list[str]:
+        """The words of ``selector``'s elements that a line break cuts in two."""
+        return self.page.evaluate(BROKEN_WORDS, selector)
 
     # Entering a deal
 

@@ -216,6 +216,9 @@ def test_the_deal_page_reads_on_a_phone_and_its_result_stands_beside_save(
     screen.page.locator("#id_card_points").fill("100")
     screen.page.locator("#id_card_points").press("Enter")
     expect(screen.page.locator("#result-bar strong")).to_have_text(["+10", "+6"])
+    # What will be recorded: its rows' names whole ("От това раздаване" broke in "раздаване").
+    expect(screen.page.locator("#preview .recorded tbody th")).to_have_count(2)
+    assert screen.broken_words("#preview .recorded th") == []
     assert screen.page.url.endswith("/deal/")
     assert Deal.objects.count() == 0
 
