@@ -55,3 +55,9 @@ def form_data(content: str | bytes, form_class: str = "deal-form") -> dict[str, 
             values = [element.get("value", "")]
         data.setdefault(name, []).extend(values)
     return {name: values[0] if len(values) == 1 else values for name, values in data.items()}
+
+
+def read(text) -> str:
+    """A sentence of the site as a reader reads it: the names' isolation (``<bdi>``, which
+    keeps a right-to-left name from carrying the numbers beside it over) taken out."""
+    return str(text).replace("<bdi>", "").replace("</bdi>", "")

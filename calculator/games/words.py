@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from django.utils.html import conditional_escape
+from django.utils.html import conditional_escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, npgettext, pgettext, pgettext_lazy
@@ -212,12 +212,18 @@ def _quoted(name: Any) -> str:
 
 
 class _Name(str):
-    """A team's name in quotes: user text, shown exactly as typed (no space of it is tied)."""
+    """A team's name in quotes: user text, shown exactly as typed (no space of it is tied).
+    ``bare`` is the name alone, which a page isolates inside the quotes (``_html``)."""
+
+    bare: str
 
 
 def _team(names: TeamNames, team: Any) -> str:
     """A team's name as it appears in a sentence (in quotes); ``team`` is "A" or "B"."""
-    return _Name(_quoted(names[0] if team == "A" else names[1]))
+    bare = names[0] if team == "A" else names[1]
+    name = _Name(_quoted(bare))
+    name.bare = bare
+    return name
 
 
 def _other(team: Any) -> str:
@@ -232,7 +238,11 @@ def _html(template: str, params: Mapping[str, Any]) -> SafeString:
     for key, value in params.items():
         if isinstance(value, _Name):
             values[key] = f"\ue000{len(names)}\ue001"
-            names.append(conditional_escape(value))
+            # Isolated (<bdi>) inside its quotes: a right-to-left name would otherwise carry the
+            # numbers and signs beside it over to its side.
+            isolated = format_html("<bdi>{}</bdi>", value.bare)
+            quotes = conditional_escape(pgettext("a name quoted in a sentence", "“%(name)s”"))
+            names.append(mark_safe(quotes % {"name": isolated}))
         else:
             values[key] = conditional_escape(value)
     # One pass: a name that looks like a marker is never read as one.

@@ -46,7 +46,9 @@ def pair_match(row: dict) -> str:
     if row.get("bye"):
         return mark_safe(f"{head}: {words['bye']}")
     mine, theirs = (int(points) for points in row["points"])
-    line = f"{head}: {escape(row['opponent'].name)}, {mine}:{theirs} · {_outcome(words, row)}"
+    # The name isolated (<bdi>): a right-to-left one would carry the score and the comma over.
+    opponent = f"<bdi>{escape(row['opponent'].name)}</bdi>"
+    line = f"{head}: {opponent}, {mine}:{theirs} · {_outcome(words, row)}"
     return mark_safe(f"{line} · {words['by_hand']}" if row["by_hand"] else line)
 
 

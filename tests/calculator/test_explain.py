@@ -35,6 +35,7 @@ from calculator.engine.steps import step
 from calculator.games import problems, words
 from calculator.games.belot import why
 from rules.content import all_sections
+from tests.html import read
 
 A, B = Team.A, Team.B
 HEARTS, NO_TRUMPS, ALL_TRUMPS = Contract.HEARTS, Contract.NO_TRUMPS, Contract.ALL_TRUMPS
@@ -45,8 +46,9 @@ NBSP = "\u00a0"
 
 
 def plain(text) -> str:
-    """A sentence with its no-break spaces as plain ones: what it says, not how it wraps."""
-    return str(text).replace(NBSP, " ")
+    """A sentence with its no-break spaces as plain ones and its names not isolated: what it
+    says, not how it wraps."""
+    return read(text).replace(NBSP, " ")
 
 
 def declared(*items, belots=0):
@@ -282,7 +284,7 @@ def step_texts(language):
     with override(language):
         for result in sample_results():
             for item, explanation in zip(result.steps, why.explain(result, NAMES), strict=True):
-                texts.setdefault(item.code, str(explanation.text))
+                texts.setdefault(item.code, read(explanation.text))
     return texts
 
 
@@ -740,7 +742,7 @@ def test_numbers_keep_their_words_and_signs_on_one_line(language):
         InsideDeal(B, HEARTS, Double.RECONTRA, declarations_b=declared(Sequence(4)))
     )
     with override(language):
-        texts = [str(item.text) for item in why.explain(result, NAMES)]
+        texts = [read(item.text) for item in why.explain(result, NAMES)]
     inside = texts[-2]
     assert f"×{NBSP}4{NBSP}={NBSP}84{NBSP}" in inside  # a sum of numbers: on one line
     assert not re.search(r"\d [^\W\d_]", inside)
@@ -750,7 +752,22 @@ def test_a_team_name_is_shown_as_typed_while_the_sentence_around_it_is_tied():
     names = ("Отбор 1 и 2 — А", "\ue0000\ue001 5 ♠")  # spaces tie() would tie; a fake marker
     result = score_deal(InsideDeal(B, HEARTS))
     with override("bg"):
-        texts = [str(item.text) for item in why.explain(result, names)]
+        texts = [read(item.text) for item in why.explain(result, names)]
     inside = texts[1]
     assert inside == f"Вътре: отбор „{names[0]}“ записва цялото раздаване, 16{NBSP}точки."
     assert texts[0].endswith(f"отбор „{names[1]}“.")
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_name_is_isolated_inside_its_quotes_so_a_right_to_left_one_moves_nothing(language):
+    """Each name stands in a <bdi> inside its quotes: a Hebrew name would otherwise carry the
+    card points and the comma after it over to its side ("„→ 90 :“דודכהן")."""
+    result = score_deal(PlayedDeal(A, HEARTS, CardPoints(A, 90)))
+    with override(language):
+        texts = [str(item.text) for item in why.explain(result, ("דוד כהן", "<b>Вие</b>"))]
+        opening, closing = words._quoted("|").split("|")
+    isolated = f"{opening}<bdi>דוד כהן</bdi>{closing}"
+    assert any(f"{isolated}{NBSP}90" in text or f"{isolated} 90" in text for text in texts)
+    assert any(f"<bdi>{conditional_escape('<b>Вие</b>')}</bdi>" in text for text in texts)
+    assert not any("<b>Вие" in text for text in texts)
+    assert sum(text.count("<bdi>") for text in texts) == sum(text.count("</bdi>") for text in texts)

@@ -25,6 +25,7 @@ from calculator.engine import (
 )
 from calculator.games.french import why as explain_french
 from calculator.games.words import _quoted
+from tests.html import read
 
 A, B = Team.A, Team.B
 HEARTS = Suit.HEARTS
@@ -98,7 +99,7 @@ def sentences(game, profile, deal, language) -> list[str]:
     result = GAMES[game].score_deal(deal, profile)
     with translation.override(language):
         found = explain_french.explain_deal(result, NAMES)
-    return [str(explanation.text).replace("\u00a0", " ") for explanation in found]
+    return [read(explanation.text).replace("\u00a0", " ") for explanation in found]
 
 
 def sentence_end(sentences_pair, language, **values) -> str:

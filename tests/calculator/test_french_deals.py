@@ -40,7 +40,7 @@ from tests.calculator.french import (
 )
 from tests.calculator.test_engine_french_examples import CHECKS
 from tests.calculator.test_engine_french_properties import french_fields as engine_fields
-from tests.html import form_data
+from tests.html import form_data, read
 
 pytestmark = pytest.mark.django_db
 
@@ -170,7 +170,7 @@ def test_the_why_links_to_the_french_chapters_of_the_rules(client):
             declarations_a=TeamDeclarations(belots=1),
         )
     )
-    html = preview_french(client, match, 1, **fields).content.decode().replace("\u00a0", " ")
+    html = read(preview_french(client, match, 1, **fields).content.decode()).replace("\u00a0", " ")
     assert "Обява: 80 купа, отбор „Ние“." in html
     assert "Белот-ребелот за отбор „Ние“: +20." in html
     for anchor in ("contree-bidding", "contree-belote", "contree-requirement", "contree-rounding"):

@@ -9,6 +9,7 @@ import pytest
 
 from tests.calculator.conftest import create_match, current_version, deal_fields, record_deal
 from tests.calculator.test_table_http import create_table, start
+from tests.html import read
 
 pytestmark = pytest.mark.django_db
 
@@ -140,12 +141,12 @@ def test_the_explanations_and_problems_quote_a_team_once(language):
     texts = []
     with override(language):
         for result in test_explain.sample_results():
-            texts += [str(item.text) for item in why.explain(result, names)]
+            texts += [read(item.text) for item in why.explain(result, names)]
         texts += [problems.problem_message(p, names) for p in test_explain.engine_problems()]
         for game, profile, deal_of, _pair in test_explain_french.CASES.values():
             for deal in (deal_of(), deal_of(declarations_a=test_explain_french.BELOTE)):
                 result = GAMES[game].score_deal(deal, profile)
-                texts += [str(item.text) for item in french_why.explain_deal(result, names)]
+                texts += [read(item.text) for item in french_why.explain_deal(result, names)]
     assert len(texts) > 100
     assert [found for text in texts for found in badly_quoted(text, language)] == []
     assert badly_quoted("Сели: у команды ««Мы»» 80 против 82", "ru") == ["««", "»»"]

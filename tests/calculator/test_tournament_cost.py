@@ -405,7 +405,7 @@ def test_a_tables_points_are_its_games_and_the_game_in_play(client):
 PAIR_MATCH = (
     "{% load i18n %}{% blocktranslate with number=row.round %}Round {{ number }}"
     '{% endblocktranslate %}: {% if row.bye %}{% translate "bye" %}{% else %}'
-    "{{ row.opponent.name }}, {{ row.points.0 }}:{{ row.points.1 }} · {% if not row.finished %}"
+    "<bdi>{{ row.opponent.name }}</bdi>, {{ row.points.0 }}:{{ row.points.1 }} · {% if not row.finished %}"
     '{% translate "playing" %}{% elif row.won %}{% translate "won" %}{% else %}'
     '{% translate "lost" %}{% endif %}{% if row.by_hand %} · {% translate "entered by hand" %}'
     "{% endif %}{% endif %}"
