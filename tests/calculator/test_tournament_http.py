@@ -478,6 +478,38 @@ def test_a_pair_withdrawn_by_mistake_plays_on_until_the_next_round_starts(client
     ]
 
 
+def buttons_of(page, pair) -> list[str]:
+    """The words of the button beside ``pair`` on the organizer's page (its name aside)."""
+    url = reverse("calculator:tournament-withdraw", args=[pair.tournament.keeper_key, pair.pk])
+    found = re.findall(
+        rf'action="{re.escape(url)}".*?<button[^>]*>([^<]*)<', page.content.decode(), re.S
+    )
+    return [text.strip() for text in found]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_pair_that_has_not_played_is_removed_and_the_button_says_so(client, language):
+    """Withdrawing a pair that has played no round takes it off the list (nothing to keep):
+    its button says "Remove", not "Withdraw", which the page says a pair can come back from."""
+    tournament = create(client, language)
+    page = client.get(tournament.get_keeper_url(), HTTP_ACCEPT_LANGUAGE=language)
+    first = tournament.pairs.order_by("seed").first()
+    with override(language):
+        remove, withdrawn = gettext("Remove"), gettext("Withdraw")
+    assert buttons_of(page, first) == [remove]
+    start_round(client, tournament, 1, language)
+    for table in tables(tournament, 1):
+        finish(table.match, engine.Team.A)
+    url = reverse("calculator:tournament-pairs", args=[tournament.keeper_key])
+    assert client.post(url, {"pairs": "Нина / Оги"}).status_code == 302
+    late = tournament.pairs.get(player_1="Нина")
+    page = client.get(tournament.get_keeper_url(), HTTP_ACCEPT_LANGUAGE=language)
+    assert buttons_of(page, first) == [withdrawn] and buttons_of(page, late) == [remove]
+    assert withdraw(client, tournament, late).status_code == 302
+    assert not tournament.pairs.filter(pk=late.pk).exists()
+
+
 @pytest.mark.django_db
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_pairings_the_package_refuses_are_said_in_words_and_change_nothing(
