@@ -300,21 +300,39 @@ def test_the_same_deal_sent_twice_is_recorded_once_and_the_second_tap_hears_it(m
     assert stored(match) == effect("new deal", [played(p) for p in START], 90)
 
 
-def test_a_correction_of_a_deal_deleted_meanwhile_writes_nothing_and_says_so(match):
-    # A corrects the last deal while B deletes it: A's Save finds no deal 3 (no "page not
-    # found"), says the match changed, and writes nothing.
+@pytest.mark.parametrize("language", ["bg", "uk", "ru"])
+def test_a_correction_of_a_deal_deleted_meanwhile_comes_back_as_a_new_deal(match, language):
+    # A corrects the last deal while B deletes it: A's Save writes nothing (no "page not
+    # found"), says so, and brings back what A typed as the match's next deal, whose Save (to
+    # the new deal's address) records it.
     key = match.scorer_key
     a, b = Client(), Phone(match, points=130)
+    a.cookies.load({"django_language": language})
     fields = deal_fields(3, card_points=90, version=current_version(match))
     preview = a.post(f"/m/{key}/deal/3/", {**fields, "action": "preview"})
     b.open("delete")
     assert b.send() == "saved"
 
-    response = a.post(f"/m/{key}/deal/3/", {**fields, **saved_from(preview)}, follow=True)
+    response = a.post(f"/m/{key}/deal/3/", {**fields, **saved_from(preview)})
 
-    assert "мачът беше променен от друг телефон" in response.content.decode()
-    assert response.redirect_chain[-1][0] == f"/m/{key}/"
     assert stored(match) == [played(87), played(100)]
+    with translation.override(language):
+        expected = translation.gettext(GONE_CORRECTION)
+    assert expected != GONE_CORRECTION
+    assert response.status_code == 200 and warnings_on(response) == [" ".join(expected.split())]
+    html = response.content.decode()
+    assert 'name="card_points" value="90"' in html  # what A typed
+    assert 'name="number" value="3"' in html  # the match's next deal now
+    assert f'action="/m/{key}/deal/#preview"' in html
+    again = a.post(f"/m/{key}/deal/", {**fields, "number": "3", **saved_from(response)})
+    assert outcome(again) == "saved"
+    assert stored(match) == [played(87), played(100), played(90)]
+
+
+GONE_CORRECTION = (
+    "The deal you were correcting was deleted on another phone, so the correction was not saved. "
+    "What you typed is here as a new deal: check what will be recorded, then tap Save to record it."
+)
 
 
 @pytest.mark.parametrize("page", ["new deal", "correction"])

@@ -262,7 +262,7 @@ def deal_edit(request, match, is_scorer, number):
     state = match_state(match)
     if not 1 <= number < state.next_number or state.deals[number - 1].data["kind"] == "all_passed":
         if request.method == "POST":  # deleted (or undone) on another phone meanwhile
-            return _changed(request, match)
+            return _correction_gone(request, state, number)
         raise Http404
     stored = state.deals[number - 1].data
     if request.method != "POST":
@@ -283,8 +283,8 @@ def deal_edit(request, match, is_scorer, number):
             return _closed(request, match, closed.message)
         except MatchChanged:
             return _correction_again(request, match_state(match), number)
-        except DealConflict:
-            return _changed(request, match)
+        except DealConflict:  # deleted on another phone between the checks and the write
+            return _correction_gone(request, match_state(match), number)
         except engine.DealError as error:
             return _refused(request, match, error)
         corrected = _("%(deal)s was corrected.") % {"deal": deal_name(state.fold, number)}
@@ -297,9 +297,9 @@ def _correction_again(request, state, number):
     """A correction sent from a page older than the match (``state``, as it is now): nothing
     is lost. The page comes back with what the scorer typed, previewed against the match as it
     is now and carrying its version, so that the next Save records it; unless the deal is gone
-    or all passed now, when there is nothing left to correct: back to the score."""
+    or all passed now (``_correction_gone``)."""
     if not 1 <= number < state.next_number or state.deals[number - 1].data["kind"] == "all_passed":
-        return _changed(request, state.match)
+        return _correction_gone(request, state, number)
     messages.warning(
         request,
         _(
@@ -309,6 +309,27 @@ def _correction_again(request, state, number):
     )
     form = _deal_form(state, data=request.POST, number=number)
     context = _deal_context(state, form, number, state.match.version)
+    return render(request, "calculator/deal.html", context)
+
+
+def _correction_gone(request, state, number):
+    """A correction of a deal that another phone deleted meanwhile (``state``, the match as it
+    is now): nothing is written, and nothing typed is lost. The page comes back as the match's
+    next deal with what the scorer typed, previewed as it is now, its Save a new deal's; once
+    the match is over, with what was typed and no Save, as a new deal's page does."""
+    if state.fold.match_over:
+        return _after_the_match(request, state)
+    if _full(state) is not None:
+        return _changed(request, state.match)  # no deal can be added any more
+    gone = _(
+        "The deal you were correcting was deleted on another phone, so the correction was not "
+        "saved. What you typed is here as a new deal: check what will be recorded, then tap "
+        "Save to record it."
+    )
+    messages.warning(request, gone)
+    form = _deal_form(state, data=request.POST)
+    context = _deal_context(state, form, state.next_number, state.match.version)
+    context["form_action"] = reverse("calculator:deal-new", args=[state.match.scorer_key])
     return render(request, "calculator/deal.html", context)
 
 

@@ -4,8 +4,11 @@
   var form = document.querySelector("form[data-preview-url]");
   if (!form || !window.fetch) return;
   // Without a script the page comes back at its preview (#preview); with one, the preview is
-  // live and a save goes straight back to the match page.
-  form.setAttribute("action", location.pathname);
+  // live and a save goes straight back to the match page. The page's own address, unless the
+  // server gave the form another (a correction of a deal deleted meanwhile comes back as the
+  // next deal, whose Save is a new deal's).
+  var path = form.getAttribute("action").split("#")[0] || location.pathname;
+  form.setAttribute("action", path);
   // Enter in a box (the card points) asks for the preview at once instead of sending the form.
   form.addEventListener("keydown", function (event) {
     if (event.key === "Enter" && event.target.tagName === "INPUT") {
@@ -173,7 +176,7 @@
 
   // Drafts: what is typed survives a reload, a new version of the site or a lost connection.
   // The match page forgets a draft once its deal is recorded.
-  var draftKey = "draft:" + location.pathname + ":" + form.elements.number.value;
+  var draftKey = "draft:" + path + ":" + form.elements.number.value;
   // Not the version: a draft brought back belongs to the page it is brought back into.
   var skipped = { csrfmiddlewaretoken: 1, preview_key: 1, number: 1, version: 1, action: 1 };
   var draftNote = document.getElementById("draft-note"); // "what you had typed is back"

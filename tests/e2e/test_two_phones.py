@@ -34,6 +34,10 @@ RECORDED = (
     "Here is the current score."
 )
 
+CORRECTION_GONE = (
+    "The deal you were correcting was deleted on another phone, so the correction was not saved. "
+    "What you typed is here as a new deal: check what will be recorded, then tap Save to record it."
+)
 TAKEN = (
     "Another phone has recorded a deal meanwhile (%(deal)s): this one will be recorded after it."
 )
@@ -196,6 +200,21 @@ def test_delete_all_passed_and_undo_from_an_older_match_page_change_nothing(
     warned(b, language, CHANGED)
     assert points_of(match) == [90, 100, 120]
     expect(b.page.locator("form.undo")).to_have_count(0)
+
+    # A corrects deal 3 while B deletes it: A's Save brings what A typed back as the next deal
+    # (deal 3 again), and A's next Save records it there.
+    a.goto(f"/m/{key}/deal/3/")
+    a.type_number("#id_card_points", 130)
+    previewed(a, javascript, r"/m/[\w-]+/deal/3/(#preview)?$")
+    b.goto(f"/m/{key}/")
+    b.follow(b.page.locator("table.history button.danger"), MATCH_PAGE)
+    assert points_of(match) == [90, 100]
+    save(a, r"/m/[\w-]+/deal/3/(#preview)?$")
+    warned(a, language, CORRECTION_GONE)
+    expect(a.page.locator("#id_card_points")).to_have_value("130")
+    expect(a.page.locator("input[name=number]")).to_have_value("3")
+    save(a, MATCH_PAGE)
+    assert points_of(match) == [90, 100, 130]
 
 
 # With a script and without one; the warnings' words in every language are checked without a
