@@ -12,6 +12,7 @@ from django.templatetags.static import static
 from calculator.matches.services import match_state
 from calculator.models import Match
 from tests.calculator.conftest import all_passed, create_match, record_deal
+from tests.html import read
 
 pytestmark = pytest.mark.django_db
 
@@ -71,7 +72,7 @@ def test_every_page_links_the_manifest_of_its_language(client, match):
         in client.get("/uk/rules/").content.decode()
     )
     client.get("/ru/")  # a match page has no language in its address: the last one chosen
-    html = client.get(f"/m/{match.watch_key}/").content.decode()
+    html = read(client.get(f"/m/{match.watch_key}/").content.decode())
     assert '<link rel="manifest" href="/ru/manifest.webmanifest">' in html
 
 
@@ -136,7 +137,7 @@ def test_an_unknown_theme_is_not_found(client):
 
 def test_the_switch_links_back_to_the_page_it_is_on_and_marks_the_choice(client, match):
     client.cookies["theme"] = "light"
-    html = client.get(f"/m/{match.watch_key}/?game=1").content.decode()
+    html = read(client.get(f"/m/{match.watch_key}/?game=1").content.decode())
     query = f"?next=/m/{match.watch_key}/%3Fgame%3D1"
     for name in ("auto", "light", "dark"):
         assert f'href="/theme/{name}/{query}"' in html
@@ -208,7 +209,7 @@ def test_the_sheet_lists_every_game_in_order_with_its_winner_and_no_secret(
     fold = match_state(Match.objects.get(pk=match.pk)).fold
     assert (len(fold.games), fold.game, fold.hanging) == (1, 2, 8)
     with django_assert_max_num_queries(4):
-        html = client.get(f"/m/{match.watch_key}/sheet/").content.decode()
+        html = read(client.get(f"/m/{match.watch_key}/sheet/").content.decode())
     games = re.findall(r'<h2 id="sheet-game-(\d+)">', html)
     assert games == ["1", "2"]
     rows = re.findall(r'<tr(?: class="game-end")?>\s*<th scope="row">(\d+)</th>', html)

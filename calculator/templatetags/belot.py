@@ -52,6 +52,13 @@ PERCENT = {"bg": "{}\u00a0%"}
 
 
 @register.filter
+def isolated(name) -> SafeString:
+    """A name (user text) in a sentence, isolated (<bdi>): a right-to-left one would otherwise
+    carry the numbers and signs beside it over to its side ("Winner: <name>, 2:1")."""
+    return format_html("<bdi>{}</bdi>", name)
+
+
+@register.filter
 def percent(value) -> str:
     """A share in per cent as the active language writes it: ``{{ 55|percent }}``."""
     return PERCENT.get(get_language(), "{}%").format(value)

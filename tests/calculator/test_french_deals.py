@@ -150,7 +150,7 @@ def test_every_worked_check_through_the_form_gives_the_spec_s_figures(
 def test_a_litige_waits_on_the_match_page_and_goes_to_the_next_winner(client):
     match = create_french_match(client, "classic")
     save_through_the_form(client, match, ClassicDeal(A, Suit.SPADES, CardPoints(A, 81)), [])
-    page = client.get(f"/m/{match.scorer_key}/").content.decode()
+    page = read(client.get(f"/m/{match.scorer_key}/").content.decode())
     assert "81 точки от спорно раздаване висят" in page
     later = ClassicDeal(B, Suit.CLUBS, CardPoints(B, 100))
     preview = save_through_the_form(client, match, later, stored(match))
@@ -189,7 +189,7 @@ def test_a_whole_coinche_game_to_701_with_dealers_and_the_winner(client):
         save_through_the_form(client, match, deal, deals[:index])
     fold = GAMES["coinche"].fold_match(match.profile, 0, deals, 2)
     assert fold.game_over and fold.winner is A and fold.games_won.a == 1
-    html = client.get(f"/m/{match.scorer_key}/").content.decode()
+    html = read(client.get(f"/m/{match.scorer_key}/").content.decode())
     shown = [int(value) for value in re.findall(r'<span class="points">(\d+)</span>', html)]
     assert shown == [fold.totals.a, fold.totals.b]
     assert "Победител в игра 1: отбор „Ние“" in html
@@ -217,10 +217,10 @@ def test_equal_totals_after_an_inside_taker_s_belote_alone_show_the_defence_as_t
 
     shown = shown_result(preview)
     assert shown["written"] == (20, 160) and shown["totals"] == (520, 520) and shown["game_over"]
-    assert "Победител: отбор „Вие“." in preview.content.decode()
+    assert "Победител: отбор „Вие“." in read(preview.content.decode())
     expected = "Победител в игра 1: отбор „Вие“. Другият отбор стига целта само благодарение"
     for page in (f"/m/{match.scorer_key}/", f"/m/{match.watch_key}/sheet/"):
-        html = client.get(page).content.decode().replace("\u00a0", " ")
+        html = read(client.get(page).content.decode()).replace("\u00a0", " ")
         assert expected in html, page
         assert "преднина" not in html  # no "ahead by 0 points"
 

@@ -7,6 +7,7 @@ import pytest
 from calculator import engine
 from calculator.models import Deal
 from tests.calculator.conftest import all_passed, record_deal
+from tests.html import read
 
 pytestmark = pytest.mark.django_db
 
@@ -70,7 +71,7 @@ def test_a_whole_game_through_the_forms_matches_the_engine(client, match):
     assert Deal.objects.count() == len(GAME)
     expected = engine.fold_match(match.profile, 0, [deal for _fields, deal in GAME])
     assert expected.game_over and expected.winner is A
-    html = client.get(f"/m/{match.scorer_key}/").content.decode()
+    html = read(client.get(f"/m/{match.scorer_key}/").content.decode())
     shown = [int(value) for value in re.findall(r'<span class="points">(\d+)</span>', html)]
     assert shown == [expected.totals.a, expected.totals.b]
     assert (

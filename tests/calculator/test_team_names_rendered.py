@@ -24,7 +24,7 @@ TEAMS = {
 def get(client, url, language) -> str:
     response = client.get(url, HTTP_ACCEPT_LANGUAGE=language, follow=True)  # the sheet: by its
     assert response.status_code == 200  # watching key
-    return " ".join(response.content.decode().replace("\u00a0", " ").split())
+    return " ".join(read(response.content.decode()).replace("\u00a0", " ").split())
 
 
 def short_game(client, language):
@@ -56,7 +56,7 @@ def test_the_correction_preview_names_both_teams(client, language):
     # 60 instead of 150: team A is inside (0:16), and team B reaches 22 after the second deal.
     data = deal_fields(1, version=current_version(match), card_points=60, action="preview")
     response = client.post(f"/m/{match.scorer_key}/deal/1/", data, HTTP_ACCEPT_LANGUAGE=language)
-    html = " ".join(response.content.decode().replace("\u00a0", " ").split())
+    html = " ".join(read(response.content.decode()).replace("\u00a0", " ").split())
     a, b = (name for name in TEAMS[language][0])
     expected = {
         "bg": f"Тогава игра 1 печели отбор „{b}“, а не „{a}“.",
@@ -73,7 +73,7 @@ def test_the_deal_preview_that_ends_a_game_names_the_winner_as_a_team(client, la
     record_deal(client, match, 1, card_points=150)
     data = deal_fields(2, version=current_version(match), card_points=100, action="preview")
     response = client.post(f"/m/{match.scorer_key}/deal/", data, HTTP_ACCEPT_LANGUAGE=language)
-    html = " ".join(response.content.decode().replace("\u00a0", " ").split())
+    html = " ".join(read(response.content.decode()).replace("\u00a0", " ").split())
     assert f": {said[0]}." in html.split('class="game-over"')[1].split("</p>")[0]
 
 
