@@ -240,9 +240,8 @@ def _html(template: str, params: Mapping[str, Any]) -> SafeString:
             values[key] = f"\ue000{len(names)}\ue001"
             # Isolated (<bdi>) inside its quotes: a right-to-left name would otherwise carry the
             # numbers and signs beside it over to its side.
-            isolated = format_html("<bdi>{}</bdi>", value.bare)
-            quotes = conditional_escape(pgettext("a name quoted in a sentence", "“%(name)s”"))
-            names.append(mark_safe(quotes % {"name": isolated}))
+            # (the quotes are the translation's, trusted as the template is)
+            names.append(mark_safe(_quoted(format_html("<bdi>{}</bdi>", value.bare))))
         else:
             values[key] = conditional_escape(value)
     # One pass: a name that looks like a marker is never read as one.

@@ -179,20 +179,28 @@ def _number_taken(request, state, number):
         recorded = state.deals[number - 1].data
         if form.is_valid() and state.match.deal_data(form.deal) == recorded:
             return _conflict(request, state.match)
+    changed = _(
+        "The match was changed on another phone while you entered this deal, so it was "
+        "not saved yet. Check what will be recorded now, then tap Save again."
+    )
+    return _as_the_next_deal(request, state, changed)
+
+
+def _as_the_next_deal(request, state, warning: str, *, action: str | None = None):
+    """What the scorer typed, previewed as the match's next deal as it is now (``state``) and
+    saying ``warning``, its Save recording it; the page's form sent to ``action`` if that is
+    not the page's own address. Once the match is over, what was typed with no Save
+    (``_after_the_match``); once it is full, back to the score."""
     if state.fold.match_over:
         return _after_the_match(request, state)
     if _full(state) is not None:
         return _changed(request, state.match)  # no deal can be added any more
-    messages.warning(
-        request,
-        _(
-            "The match was changed on another phone while you entered this deal, so it was "
-            "not saved yet. Check what will be recorded now, then tap Save again."
-        ),
-    )
+    messages.warning(request, warning)
     form = _deal_form(state, data=request.POST)
     # On purpose the match's number and version now: the scorer is shown the match as it is.
     context = _deal_context(state, form, state.next_number, state.match.version)
+    if action is not None:
+        context["form_action"] = action
     return render(request, "calculator/deal.html", context)
 
 
@@ -262,7 +270,7 @@ def deal_edit(request, match, is_scorer, number):
     state = match_state(match)
     if not 1 <= number < state.next_number or state.deals[number - 1].data["kind"] == "all_passed":
         if request.method == "POST":  # deleted (or undone) on another phone meanwhile
-            return _correction_gone(request, state, number)
+            return _correction_gone(request, state)
         raise Http404
     stored = state.deals[number - 1].data
     if request.method != "POST":
@@ -284,7 +292,7 @@ def deal_edit(request, match, is_scorer, number):
         except MatchChanged:
             return _correction_again(request, match_state(match), number)
         except DealConflict:  # deleted on another phone between the checks and the write
-            return _correction_gone(request, match_state(match), number)
+            return _correction_gone(request, match_state(match))
         except engine.DealError as error:
             return _refused(request, match, error)
         corrected = _("%(deal)s was corrected.") % {"deal": deal_name(state.fold, number)}
@@ -299,7 +307,7 @@ def _correction_again(request, state, number):
     is now and carrying its version, so that the next Save records it; unless the deal is gone
     or all passed now (``_correction_gone``)."""
     if not 1 <= number < state.next_number or state.deals[number - 1].data["kind"] == "all_passed":
-        return _correction_gone(request, state, number)
+        return _correction_gone(request, state)
     messages.warning(
         request,
         _(
@@ -312,25 +320,17 @@ def _correction_again(request, state, number):
     return render(request, "calculator/deal.html", context)
 
 
-def _correction_gone(request, state, number):
+def _correction_gone(request, state):
     """A correction of a deal that another phone deleted meanwhile (``state``, the match as it
-    is now): nothing is written, and nothing typed is lost. The page comes back as the match's
-    next deal with what the scorer typed, previewed as it is now, its Save a new deal's; once
-    the match is over, with what was typed and no Save, as a new deal's page does."""
-    if state.fold.match_over:
-        return _after_the_match(request, state)
-    if _full(state) is not None:
-        return _changed(request, state.match)  # no deal can be added any more
+    is now): nothing is written, and nothing typed is lost. It comes back as the match's next
+    deal, its Save a new deal's."""
     gone = _(
         "The deal you were correcting was deleted on another phone, so the correction was not "
         "saved. What you typed is here as a new deal: check what will be recorded, then tap "
         "Save to record it."
     )
-    messages.warning(request, gone)
-    form = _deal_form(state, data=request.POST)
-    context = _deal_context(state, form, state.next_number, state.match.version)
-    context["form_action"] = reverse("calculator:deal-new", args=[state.match.scorer_key])
-    return render(request, "calculator/deal.html", context)
+    new_deal = reverse("calculator:deal-new", args=[state.match.scorer_key])
+    return _as_the_next_deal(request, state, gone, action=new_deal)
 
 
 @require_POST

@@ -10,7 +10,7 @@ from django.utils.translation import gettext_lazy as _
 
 from belot_site.lru import BoundedStore
 from calculator import engine
-from calculator.models import TABLE_DEALS_MAX, Deal, Match, TournamentRound, TournamentTable
+from calculator.models import TABLE_DEALS_MAX, Deal, Match, TournamentTable
 
 
 class DealConflict(Exception):
@@ -137,18 +137,15 @@ def _locked(match: Match) -> Match:
 
 def _open_for_deals(match: Match) -> None:
     """Refuse a deal's write to a tournament table's match whose result the organizer entered
-    by hand, or whose tournament has started a later round. Asked once the row is locked, in
-    queries of their own (they see what was committed before the lock was granted): the
-    organizer's hand result, and the start of a round, lock the same row (calculator/
-    tournaments/services.py), so of such a write and theirs one is always refused or waits."""
-    table = TournamentTable.objects.filter(match=match).values_list(
-        "hand_points_a", "round__tournament_id", "round__number"
-    )
-    for hand, tournament, number in table:
-        if hand is not None:
-            raise ResultByHand(match.pk)
-        if TournamentRound.objects.filter(tournament_id=tournament, number__gt=number).exists():
-            raise RoundClosed(match.pk)
+    by hand, or whose tournament has started a later round. Asked of the locked row (it has
+    neither read with it, so each asks in a query of its own, which sees what was committed
+    before the lock was granted): the organizer's hand result, and the start of a round, lock
+    the same row (calculator/tournaments/services.py), so of such a write and theirs one is
+    always refused or waits."""
+    if match.result_by_hand():
+        raise ResultByHand(match.pk)
+    if match.round_closed():
+        raise RoundClosed(match.pk)
 
 
 def table_full(match: Match, number: int) -> engine.DealError | None:

@@ -45,12 +45,12 @@ def hand_table(client, language):
     return tournament, table
 
 
-def refused_with_message(phone, response, language) -> bool:
-    """A redirect to the scorer's page, which says why nothing was saved."""
+def refused_with_message(phone, response, language, why=RESULT_BY_HAND) -> bool:
+    """A redirect to the scorer's page, which says ``why`` nothing was saved."""
     if response.status_code != 302 or not response["Location"].startswith("/m/"):
         return False
     page = phone.get(response["Location"])
-    return page.status_code == 200 and said(page, language, RESULT_BY_HAND)
+    return page.status_code == 200 and said(page, language, why)
 
 
 @pytest.mark.django_db

@@ -25,6 +25,8 @@ from calculator.models import Deal, Match, TournamentRound
 from calculator.tournaments.state import tournament_state
 
 from .conftest import deal_fields, preview_key_of, version_of
+from .test_tournament_closed import refused_with_message as refused_with
+from .test_tournament_closed import scorer
 from .test_tournament_http import HOSTILE, LANGUAGES, create, finish, said, start_round, tables
 
 PAGE_NOTE = (
@@ -34,12 +36,6 @@ PAGE_NOTE = (
 CORRECTED = engine.PlayedDeal(
     engine.Team.A, engine.Contract.HEARTS, engine.CardPoints(engine.Team.A, 50)
 )
-
-
-def scorer(language) -> Client:
-    phone = Client(HTTP_ACCEPT_LANGUAGE=language)
-    phone.cookies.load({"django_language": language})
-    return phone
 
 
 def played_round(client):
@@ -57,11 +53,7 @@ def stored(match) -> list:
 
 
 def refused_with_message(phone, response, language) -> bool:
-    """A redirect to the scorer's page, which says why nothing was saved."""
-    if response.status_code != 302 or not response["Location"].startswith("/m/"):
-        return False
-    page = phone.get(response["Location"])
-    return page.status_code == 200 and said(page, language, ROUND_CLOSED)
+    return refused_with(phone, response, language, ROUND_CLOSED)
 
 
 def standings(tournament) -> list:
